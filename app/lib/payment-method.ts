@@ -1,0 +1,7 @@
+export const PAYMENT_METHODS = ["pix", "credit_card"] as const;
+
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export function isPaymentMethod(value: unknown): value is PaymentMethod {
+  return (PAYMENT_METHODS as readonly unknown[]).includes(value);
+}

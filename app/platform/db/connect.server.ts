@@ -1,0 +1,82 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import type { DatabaseHandle, Db } from "./database-handle.server";
+import * as schema from "./schema";
+
+export type ConnectOptions = {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Folder for PGlite (its files go to `<dataDir>/db`); absent = in memory, for tests. */
+  dataDir?: string;
+  poolSize?: number;
+  onPoolError?: (err: Error) => void;
+};
+
+export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? connectPostgres(options) : openPglite(options.dataDir);
+}
+
+async function connectPostgres(options: ConnectOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client whose backend goes away emits here; unhandled, it would crash the process.
+  pool.on("error", (err) => options.onPoolError?.(err));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const handle: DatabaseHandle = {
+    db,
+    kind: "postgres",
+    ping: (timeoutMs) => ping(db, timeoutMs),
+    close: () => pool.end(),
+  };
+  // Fail at start, not at the first request, when the server cannot be reached.
+  await db.execute(sql`select 1`);
+  return handle;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
+  try {
+    const client = await PGlite.create(dataDir ? path.join(dataDir, "db") : undefined);
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    let closed = false;
+    return {
+      db,
+      kind: "pglite",
+      ping: (timeoutMs) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
+      async close() {
+        if (closed) return;
+        closed = true;
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+async function ping(db: Db, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

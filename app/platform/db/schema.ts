@@ -1,0 +1,2 @@
+// Drizzle needs every table in one object for typed queries: this is the only aggregating module.
+export * from "./schema/leads";

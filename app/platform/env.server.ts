@@ -1,0 +1,99 @@
+import path from "node:path";
+import { z } from "zod";
+import { StartupError } from "./startup-error.server";
+
+export class EnvError extends StartupError {
+  override name = "EnvError";
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), {
+      message: `must be a URL like ${example}`,
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  APP_ENV: z.enum(["development", "production"]).optional(),
+  PORT: z.coerce
+    .number({ message: "must be an integer between 1 and 65535" })
+    .int("must be an integer between 1 and 65535")
+    .min(1, "must be an integer between 1 and 65535")
+    .max(65535, "must be an integer between 1 and 65535")
+    .default(8080),
+  APP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
+      message: "must be an http(s) origin like https://estadia.example.com",
+    }),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./.data"),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "postgres://user@host:5432/db"),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp://user:pass@host:587"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  /** A real deployment: secrets required, developer pages off. */
+  isProduction: boolean;
+  port: number;
+  /** Public origin, no trailing slash. Every absolute link is built from it, never from the Host header. */
+  appUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  /** Unset outside production: see auth-secret.server.ts, which makes one only once the data folder is ours. */
+  authSecret: string | undefined;
+  logLevel: string;
+};
+
+/** Validates the whole environment at once; throws EnvError naming every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const v = parsed.data;
+  const appUrl = new URL(v.APP_URL || `http://localhost:${v.PORT}`).origin;
+  // An explicit APP_ENV wins; otherwise a public origin means a real deployment.
+  const isProduction = v.APP_ENV
+    ? v.APP_ENV === "production"
+    : v.NODE_ENV === "production" && !LOOPBACK_HOSTS.has(new URL(appUrl).hostname);
+  const dataDir = path.resolve(v.DATA_DIR);
+  if (isProduction && !v.AUTH_SECRET) {
+    throw new EnvError(
+      "Invalid configuration:\n  AUTH_SECRET: required in production (at least 32 random characters)",
+    );
+  }
+  return {
+    nodeEnv: v.NODE_ENV,
+    isProduction,
+    port: v.PORT,
+    appUrl,
+    secureCookies: appUrl.startsWith("https:"),
+    dataDir,
+    databaseUrl: v.DATABASE_URL,
+    smtpUrl: v.SMTP_URL,
+    authSecret: v.AUTH_SECRET,
+    logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === "test" ? "silent" : "info"),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process-wide environment, read and validated once. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

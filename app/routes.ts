@@ -1,0 +1,44 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+// The URL table, in the order of the spec's route tables (part 1 §2, part 2 §2).
+export default [
+  // Marketing
+  index("routes/marketing/landing-pt.tsx"),
+  route("en", "routes/marketing/landing-en.tsx"),
+  route("v2", "routes/marketing/landing-v2.tsx"),
+  route("es", "routes/marketing/landing-es.tsx"),
+
+  // Accounts
+  route("auth", "routes/account/auth.tsx"),
+  route("reset-password", "routes/account/reset-password.tsx"),
+
+  // Guest shop and checkout
+  route("i/:hash", "routes/shop/property-shop.tsx"),
+  route("payment/:cartId", "routes/checkout/cart-summary.tsx"),
+  route("payments/:cartId/success", "routes/checkout/success.tsx"),
+  route("payments/:cartId/:method", "routes/checkout/identification.tsx"),
+  route("payments/:cartId/:method/payment", "routes/checkout/payment.tsx"),
+
+  // Back office
+  route("dashboard", "routes/backoffice/dashboard.tsx"),
+  route("properties", "routes/backoffice/properties.tsx"),
+  route("properties/:propertyId/products", "routes/backoffice/property-products.tsx"),
+  route("inventory", "routes/backoffice/inventory.tsx"),
+  route("products", "routes/backoffice/products.tsx"),
+  route("product-categories", "routes/backoffice/product-categories.tsx"),
+  route("qr-templates", "routes/backoffice/qr-templates.tsx"),
+  route("qr-templates/new", "routes/backoffice/qr-template-new.tsx"),
+  route("qr-templates/edit/:id", "routes/backoffice/qr-template-edit.tsx"),
+  route("sales", "routes/backoffice/sales.tsx"),
+  route("withdrawals", "routes/backoffice/withdrawals.tsx"),
+  route("wallets/:id", "routes/backoffice/wallet-statement.tsx"),
+  route("replacements", "routes/backoffice/replacements.tsx"),
+  route("replacements/create", "routes/backoffice/replacement-create.tsx"),
+  route("replacements/:id", "routes/backoffice/replacement-detail.tsx"),
+
+  // Operations
+  route("healthz", "routes/api/healthz.ts"),
+
+  // Anything else
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

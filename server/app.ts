@@ -1,0 +1,75 @@
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { authSecret } from "~/platform/auth-secret.server";
+import { closeDatabase, database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
+import { logger } from "~/platform/log.server";
+import { requestContext } from "~/platform/request-context";
+import { requestLogging } from "./request-logging";
+import { securityHeaders } from "./security-headers";
+
+export type Booted = {
+  app: express.Express;
+  port: number;
+  appUrl: string;
+  /** Closes the database (and frees the PGlite folder); call after the HTTP server stopped. */
+  shutdown(): Promise<void>;
+};
+
+/**
+ * Everything that must hold before the first request: a valid environment, the database open (the
+ * PGlite folder locked for this process) and migrated. Throws a StartupError otherwise.
+ */
+export async function boot(options: { devServer?: ViteDevServer } = {}): Promise<Booted> {
+  const config = env();
+  const log = logger();
+  await database();
+  authSecret();
+
+  const { devServer } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(requestLogging(log));
+  app.use(securityHeaders({ dev: Boolean(devServer), https: config.secureCookies }));
+  if (devServer) {
+    app.use(devServer.middlewares);
+  } else {
+    const client = fileURLToPath(new URL("../client", import.meta.url));
+    app.use(compression());
+    app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  const build = devServer
+    ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build");
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: devServer ? "development" : "production",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestContext, {
+          requestId: res.locals.requestId,
+          nonce: res.locals.nonce,
+          log: res.locals.log,
+        });
+        return context;
+      },
+    }),
+  );
+  app.use(lastResortErrorHandler);
+
+  return { app, port: config.port, appUrl: config.appUrl, shutdown: closeDatabase };
+}
+
+const lastResortErrorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  res.locals.log?.error({ err }, "unhandled request error");
+  if (res.headersSent) return res.end();
+  res.status(500).type("text/plain").send("Erro interno. Tente novamente em instantes.");
+};

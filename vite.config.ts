@@ -1,0 +1,44 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig, type Plugin } from "vite";
+
+/** React Router names every server entry index.js; ours must be app.js beside it. */
+function serverEntryNames(): Plugin {
+  return {
+    name: "estadia:server-entry-names",
+    enforce: "post",
+    configEnvironment(name) {
+      if (name !== "ssr") return;
+      return {
+        build: {
+          rollupOptions: {
+            output: { entryFileNames: (chunk) => (chunk.name === "app" ? "app.js" : "index.js") },
+          },
+        },
+      };
+    },
+  };
+}
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  environments: {
+    // The server build gets two entries: React Router's own (index.js, kept so prerender keeps working)
+    // and our Express app (app.js), which server.js imports.
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: { index: "virtual:react-router/server-build", app: "./server/app.ts" },
+        },
+      },
+    },
+  },
+  ssr: {
+    // Bundling these cut idle server memory roughly in half (see STACK-NOTES).
+    noExternal: ["drizzle-orm", "better-auth", /^@better-auth\//],
+  },
+  plugins: [tailwindcss(), reactRouter(), serverEntryNames()],
+});
