@@ -4,7 +4,6 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "~/platform/request-context";
-import { NonceContext } from "~/ui/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -28,9 +27,8 @@ export default function handleRequest(
     let shellRendered = false;
     let timeoutId: NodeJS.Timeout | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>,
+      // ServerRouter hands the nonce on to <Scripts>, <ScrollRestoration> and its own inline scripts.
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         [readyOption]() {

@@ -1,13 +1,19 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { useNonce } from "~/ui/nonce";
 import { NotFound } from "~/ui/not-found";
 import { Toaster } from "~/ui/toaster";
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   return (
     <html lang="pt-BR">
       <head>
@@ -20,8 +26,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
@@ -36,7 +42,8 @@ export function meta() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound path={pathname} />;
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">Algo deu errado</h1>

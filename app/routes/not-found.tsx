@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
 import { requestContext } from "~/platform/request-context";
 import { NotFound } from "~/ui/not-found";
 import type { Route } from "./+types/not-found";
@@ -14,5 +14,5 @@ export function meta() {
 }
 
 export default function NotFoundScreen() {
-  return <NotFound />;
+  return <NotFound path={useLocation().pathname} />;
 }

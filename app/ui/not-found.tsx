@@ -1,12 +1,10 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router";
 
-/** The 404 page, texts as the spec gives them. */
-export function NotFound() {
-  const { pathname } = useLocation();
+/** The 404 page, texts as the spec gives them; the attempted path goes to the browser console too. */
+export function NotFound({ path }: { path: string }) {
   useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
-  }, [pathname]);
+    console.error("404 Error: User attempted to access non-existent route:", path);
+  }, [path]);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-surface p-6">
       <div className="text-center">

@@ -1,0 +1,52 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Chosen once in the runner; worker processes inherit them through the environment.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "estadia-e2e-"));
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" } },
+  ],
+  webServer: {
+    // Builds first when needed, exactly like `npm start` on a fresh clone.
+    command: "node scripts/start.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), APP_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+  },
+});

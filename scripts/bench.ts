@@ -1,0 +1,84 @@
+// `npm run bench`: load the built app and a plain node:http server in the same run, and print throughput,
+// p99 latency, the ratio to the baseline, and the app's memory. Both servers and the load generator share
+// this machine's cores, so compare ratios between runs rather than absolute numbers.
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort } from "../tests/support/free-port";
+import {
+  createThrowawayDatabase,
+  postgresAvailable,
+  type ThrowawayDatabase,
+} from "../tests/support/postgres";
+import { removeDir, startServer } from "../tests/support/server-process";
+import { isBuildStale } from "./build-freshness.js";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+type Result = { name: string; rps: number; p99: number; errors: number };
+
+async function load(name: string, url: string): Promise<Result> {
+  await autocannon({ url, connections: 4, duration: 1 }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+function rssMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function baselineServer(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const code = `require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"text/plain"});s.end("ok")}).listen(${port},"127.0.0.1",()=>console.log("up"))`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve) => child.stdout.once("data", resolve));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+if (isBuildStale()) {
+  const cli = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json")),
+    "bin.cjs",
+  );
+  spawnSync(process.execPath, [cli, "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+}
+
+let database: ThrowawayDatabase | undefined;
+if (await postgresAvailable()) database = await createThrowawayDatabase();
+const app = await startServer({ LOG_LEVEL: "warn", ...(database ? { DATABASE_URL: database.url } : {}) });
+const baseline = await baselineServer();
+
+try {
+  const idleRss = rssMb(app.child.pid);
+  const base = await load("node:http hello world", baseline.url);
+  const results = [
+    await load("GET /healthz (one query)", `${app.url}/healthz`),
+    await load("GET /dashboard (SSR page)", `${app.url}/dashboard`),
+    await load("GET /nao-existe (SSR 404)", `${app.url}/nao-existe`),
+  ];
+  const loadedRss = rssMb(app.child.pid);
+
+  console.log(
+    `\nEstadia bench — ${database ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION_S}s each, ${process.version}`,
+  );
+  console.log("route                          req/s     p99 ms   ratio to node:http");
+  for (const r of [base, ...results]) {
+    const ratio = r === base ? "1.00" : (r.rps / base.rps).toFixed(3);
+    console.log(
+      `${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(9)}   ${ratio}`,
+    );
+  }
+  console.log(`app memory (RSS): ${idleRss.toFixed(0)} MB idle, ${loadedRss.toFixed(0)} MB after load`);
+} finally {
+  baseline.stop();
+  await app.stop();
+  removeDir(app.dataDir);
+  await database?.drop();
+}

@@ -1,0 +1,63 @@
+// `npm test`: every suite, in one command. Builds the app when stale (the server and browser suites run the
+// build exactly as `npm start` does), then Vitest (unit, domain on PGlite, PostgreSQL, built server), then
+// Playwright in Debian's chromium. With CI=true nothing may be skipped for lack of PostgreSQL or a browser.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { isBuildStale } from "./build-freshness.js";
+
+const ci = process.env.CI === "true";
+const reports = mkdtempSync(path.join(tmpdir(), "estadia-test-reports-"));
+const require = createRequire(import.meta.url);
+const bin = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function run(label, args, env = {}) {
+  console.error(`\n=== ${label} ===`);
+  const result = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) ok = false;
+  return result.status === 0;
+}
+
+if (isBuildStale()) run("build", [bin("@react-router/dev", "bin.cjs"), "build"], { NODE_ENV: "production" });
+
+const vitestReport = path.join(reports, "vitest.json");
+run("vitest: unit, domain, postgres, server", [
+  bin("vitest", "vitest.mjs"),
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, "utf8"));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (existsSync(chromium) || ci) {
+  const playwrightReport = path.join(reports, "playwright.json");
+  run("playwright: browser journeys", [bin("@playwright/test", "cli.js"), "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  if (existsSync(playwrightReport)) {
+    const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  }
+} else {
+  console.error(
+    `\nNo browser at ${chromium}: the browser journeys did not run (apt-get install -y chromium).`,
+  );
+}
+
+rmSync(reports, { recursive: true, force: true });
+if (!ok && totals.failed === 0) totals.failed = 1; // a step failed before reporting any test
+console.log(`\nAll suites: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok ? 0 : 1);

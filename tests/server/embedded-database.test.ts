@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, removeDir, startServer } from "../support/server-process";
+
+describe("the built app on the embedded database", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+    removeDir(server.dataDir);
+  });
+
+  it("answers /healthz with a real query on PGlite", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ status: "ok", db: "pglite" });
+  });
+
+  it.each(["/nao-existe", "/properties/x/y/z", "/i"])(
+    "shows the 404 page with status 404 at %s",
+    async (path) => {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("Oops! Page not found");
+      expect(html).toMatch(/<a href="\/"[^>]*>Return to Home<\/a>/);
+    },
+  );
+
+  it("logs the attempted path of a 404 with its request id", async () => {
+    const res = await fetch(`${server.url}/caminho-perdido`);
+    const requestId = res.headers.get("x-request-id");
+    await res.text();
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes('"msg":"page not found"') && l.includes("/caminho-perdido"));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line ?? "{}")).toMatchObject({ level: "warn", path: "/caminho-perdido", requestId });
+  });
+
+  it("keeps a sane incoming X-Request-Id and replaces a bad one", async () => {
+    const kept = await fetch(`${server.url}/healthz`, { headers: { "x-request-id": "lb-1234567890" } });
+    expect(kept.headers.get("x-request-id")).toBe("lb-1234567890");
+    const replaced = await fetch(`${server.url}/healthz`, { headers: { "x-request-id": "<script>" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("writes one JSON log line per request", async () => {
+    await (await fetch(`${server.url}/healthz`, { headers: { "x-request-id": "probe-log-line-1" } })).text();
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes("probe-log-line-1") && l.includes('"msg":"request"'));
+    expect(JSON.parse(line ?? "{}")).toMatchObject({ method: "GET", path: "/healthz", status: 200 });
+  });
+
+  it("sends a CSP whose nonce is on every script, fresh per request, and the other security headers", async () => {
+    const first = await fetch(`${server.url}/dashboard`);
+    const second = await fetch(`${server.url}/dashboard`);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(`'nonce-${nonce}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+    await second.text();
+  });
+
+  it("serves static assets with the security headers and a long cache", async () => {
+    const html = await (await fetch(`${server.url}/dashboard`)).text();
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const res = await fetch(`${server.url}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    await res.text();
+  });
+
+  it.each([
+    ["/", "Estadia — vendas para anfitriões de temporada"],
+    ["/auth", "Acesse sua conta"],
+    ["/dashboard", "Dashboard"],
+    ["/properties", "Gerenciar Imóveis"],
+    ["/properties/3f1c/products", "Gerenciar Produtos do Imóvel"],
+    ["/product-categories", "Gerenciar Categorias de Produto"],
+    ["/qr-templates/edit/9", "Editar Template"],
+    ["/sales", "Vendas"],
+    ["/wallets/1", "Extrato da carteira"],
+    ["/replacements/create", "Criar reposição"],
+    ["/payment/abc", "Finalizar Pedido"],
+    ["/payments/abc/pix", "Identificação"],
+    ["/payments/abc/credit_card/payment", "Pagamento"],
+    ["/payments/abc/success", "Pagamento confirmado!"],
+  ])("routes %s to its screen", async (path, title) => {
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`<h1 class="text-2xl font-semibold">${title}</h1>`);
+  });
+
+  it("answers 404 for a payment method that does not exist", async () => {
+    const res = await fetch(`${server.url}/payments/abc/bitcoin`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Oops! Page not found");
+  });
+});
+
+describe("the built app behind https", () => {
+  it("sends HSTS when APP_URL is https", async () => {
+    const server = await startServer({ APP_URL: "https://estadia.example.com", AUTH_SECRET: "x".repeat(40) });
+    try {
+      const res = await fetch(`${server.url}/healthz`);
+      expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+    } finally {
+      await server.stop();
+      removeDir(server.dataDir);
+    }
+  });
+});

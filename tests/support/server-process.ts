@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "./free-port";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+};
+
+export type Exited = { code: number | null; stdout: string; stderr: string };
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "estadia-test-"));
+}
+
+function spawnBuilt(env: Record<string, string | undefined>): ChildProcess {
+  // The built server, exactly as `npm start` runs it (tests build first: see scripts/test-all.js).
+  return spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** Starts the built app and waits until it listens; rejects with its output if it exits first. */
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? tempDataDir();
+  const child = spawnBuilt({ PORT: String(port), DATA_DIR: dataDir, ...env });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${out}`)), 30_000);
+    const check = () => {
+      if (out.includes('"msg":"listening"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    child,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+/** Runs the built app expecting it to refuse to start; resolves with how it exited. */
+export function runServerExpectingExit(env: Record<string, string | undefined>): Promise<Exited> {
+  const child = spawnBuilt(env);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (d) => {
+    stdout += d;
+  });
+  child.stderr?.on("data", (d) => {
+    stderr += d;
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server kept running:\n${stdout}${stderr}`));
+    }, 30_000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
