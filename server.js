@@ -29,16 +29,14 @@ const server = booted.app.listen(booted.port, (err) => {
     console.error(`Estadia did not start: ${err.message}`);
     process.exit(1);
   }
-  process.stdout.write(
-    `${JSON.stringify({ level: "info", msg: "listening", port: booted.port, url: booted.appUrl })}\n`,
-  );
+  booted.log.info({ port: booted.port, url: booted.appUrl }, "listening");
 });
 
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  process.stdout.write(`${JSON.stringify({ level: "info", msg: "stopping", signal })}\n`);
+  booted.log.info({ signal }, "stopping");
   // Let requests in flight finish, but do not wait on idle keep-alive sockets.
   server.close();
   server.closeIdleConnections();

@@ -7,7 +7,7 @@ import type { ViteDevServer } from "vite";
 import { authSecret } from "~/platform/auth-secret.server";
 import { closeDatabase, database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
-import { logger } from "~/platform/log.server";
+import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
 import { requestLogging } from "./request-logging";
 import { securityHeaders } from "./security-headers";
@@ -16,6 +16,7 @@ export type Booted = {
   app: express.Express;
   port: number;
   appUrl: string;
+  log: Logger;
   /** Closes the database (and frees the PGlite folder); call after the HTTP server stopped. */
   shutdown(): Promise<void>;
 };
@@ -65,7 +66,7 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   );
   app.use(lastResortErrorHandler);
 
-  return { app, port: config.port, appUrl: config.appUrl, shutdown: closeDatabase };
+  return { app, port: config.port, appUrl: config.appUrl, log, shutdown: closeDatabase };
 }
 
 const lastResortErrorHandler: ErrorRequestHandler = (err, _req, res, _next) => {

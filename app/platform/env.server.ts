@@ -13,7 +13,6 @@ const optionalUrl = (protocols: string[], example: string) =>
     .string()
     .trim()
     .optional()
-    .transform((v) => (v === "" ? undefined : v))
     .refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), {
       message: `must be a URL like ${example}`,
     });
@@ -34,7 +33,7 @@ const schema = z.object({
     .refine((v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
       message: "must be an http(s) origin like https://estadia.example.com",
     }),
-  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./.data"),
+  DATA_DIR: z.string().trim().default("./.data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "postgres://user@host:5432/db"),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp://user:pass@host:587"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -59,7 +58,11 @@ export type Env = {
 
 /** Validates the whole environment at once; throws EnvError naming every bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = schema.safeParse(source);
+  // A blank value (`PORT=` in an env file) means unset, so the default applies.
+  const given = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ""),
+  );
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,0 +1,40 @@
+import { spawn } from "node:child_process";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port";
+import { removeDir, tempDataDir } from "../support/server-process";
+
+describe("npm run dev", () => {
+  const dataDir = tempDataDir();
+  afterAll(() => removeDir(dataDir));
+
+  it("serves pages, the 404 and /healthz through Vite, and stops on SIGINT", async () => {
+    const port = await freePort();
+    const { NODE_ENV: _testMode, ...inherited } = process.env;
+    const child = spawn("npm", ["run", "-s", "dev"], {
+      env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      out += d;
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      await expect.poll(() => out, { timeout: 60_000 }).toContain('"msg":"listening"');
+      const url = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${url}/dashboard`)).status).toBe(200);
+      const missing = await fetch(`${url}/sumiu`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("Oops! Page not found");
+      expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok", db: "pglite" });
+    } finally {
+      if (child.pid) process.kill(-child.pid, "SIGINT");
+      await exited;
+    }
+    expect(out).not.toContain("Invalid `context`");
+  });
+});
