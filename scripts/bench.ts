@@ -1,10 +1,8 @@
 // `npm run bench`: load the built app and a plain node:http server in the same run, and print throughput,
 // p99 latency, the ratio to the baseline, and the app's memory. Both servers and the load generator share
 // this machine's cores, so compare ratios between runs rather than absolute numbers.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../tests/support/free-port";
 import {
@@ -13,7 +11,7 @@ import {
   type ThrowawayDatabase,
 } from "../tests/support/postgres";
 import { removeDir, startServer } from "../tests/support/server-process";
-import { isBuildStale } from "./build-freshness.js";
+import { buildIfStale } from "./build-freshness.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -39,16 +37,7 @@ async function baselineServer(): Promise<{ url: string; stop(): void }> {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-if (isBuildStale()) {
-  const cli = path.join(
-    path.dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json")),
-    "bin.cjs",
-  );
-  spawnSync(process.execPath, [cli, "build"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-}
+buildIfStale();
 
 let database: ThrowawayDatabase | undefined;
 if (await postgresAvailable()) database = await createThrowawayDatabase();

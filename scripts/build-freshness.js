@@ -1,5 +1,8 @@
-// Whether build/ is older than the sources it was made from (shared by `npm start` and its test).
+// Whether build/ is older than the sources it was made from, and the build when it is
+// (used by `npm start`, `npm test` and `npm run bench`).
+import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 export const BUILD_MARKER = "build/server/app.js";
@@ -35,4 +38,16 @@ export function isBuildStale(root = process.cwd()) {
     return true;
   }
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+/** Runs `react-router build` when the build is stale; exits the process if the build fails. */
+export function buildIfStale() {
+  if (!isBuildStale()) return;
+  console.error("Building Estadia (the build is missing or older than the sources)...");
+  const dev = path.dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json"));
+  const result = spawnSync(process.execPath, [path.join(dev, "bin.cjs"), "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }

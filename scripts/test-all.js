@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { isBuildStale } from "./build-freshness.js";
+import { buildIfStale } from "./build-freshness.js";
 
 const ci = process.env.CI === "true";
 const reports = mkdtempSync(path.join(tmpdir(), "estadia-test-reports-"));
@@ -22,7 +22,7 @@ function run(label, args, env = {}) {
   return result.status === 0;
 }
 
-if (isBuildStale()) run("build", [bin("@react-router/dev", "bin.cjs"), "build"], { NODE_ENV: "production" });
+buildIfStale();
 
 const vitestReport = path.join(reports, "vitest.json");
 run("vitest: unit, domain, postgres, server", [

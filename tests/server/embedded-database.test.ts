@@ -33,12 +33,14 @@ describe("the built app on the embedded database", () => {
     const res = await fetch(`${server.url}/caminho-perdido`);
     const requestId = res.headers.get("x-request-id");
     await res.text();
-    const line = server
-      .output()
-      .split("\n")
-      .find((l) => l.includes('"msg":"page not found"') && l.includes("/caminho-perdido"));
-    expect(line).toBeDefined();
-    expect(JSON.parse(line ?? "{}")).toMatchObject({ level: "warn", path: "/caminho-perdido", requestId });
+    const line = () =>
+      server
+        .output()
+        .split("\n")
+        .find((l) => l.includes('"msg":"page not found"') && l.includes("/caminho-perdido"));
+    // The log line travels over a pipe and may arrive just after the response.
+    await expect.poll(line).toBeDefined();
+    expect(JSON.parse(line() ?? "{}")).toMatchObject({ level: "warn", path: "/caminho-perdido", requestId });
   });
 
   it("keeps a sane incoming X-Request-Id and replaces a bad one", async () => {
@@ -50,11 +52,13 @@ describe("the built app on the embedded database", () => {
 
   it("writes one JSON log line per request", async () => {
     await (await fetch(`${server.url}/healthz`, { headers: { "x-request-id": "probe-log-line-1" } })).text();
-    const line = server
-      .output()
-      .split("\n")
-      .find((l) => l.includes("probe-log-line-1") && l.includes('"msg":"request"'));
-    expect(JSON.parse(line ?? "{}")).toMatchObject({ method: "GET", path: "/healthz", status: 200 });
+    const line = () =>
+      server
+        .output()
+        .split("\n")
+        .find((l) => l.includes("probe-log-line-1") && l.includes('"msg":"request"'));
+    await expect.poll(line).toBeDefined();
+    expect(JSON.parse(line() ?? "{}")).toMatchObject({ method: "GET", path: "/healthz", status: 200 });
   });
 
   it("sends a CSP whose nonce is on every script, fresh per request, and the other security headers", async () => {
@@ -105,7 +109,7 @@ describe("the built app on the embedded database", () => {
   ])("routes %s to its screen", async (path, title) => {
     const res = await fetch(`${server.url}${path}`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(`<h1 class="text-2xl font-semibold">${title}</h1>`);
+    expect(await res.text()).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
   });
 
   it("answers 404 for a payment method that does not exist", async () => {
