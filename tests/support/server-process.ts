@@ -50,22 +50,20 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     out += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${out}`)), 30_000);
-    const check = () => {
-      if (out.includes('"msg":"listening"')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on("data", check);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${out}`));
-    });
-  });
+  const url = `http://127.0.0.1:${port}`;
+  // Ready means answering /healthz, whatever LOG_LEVEL hides.
+  const deadline = Date.now() + 30_000;
+  while (!(await answers(`${url}/healthz`))) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} before listening:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start in time:\n${out}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     port,
     dataDir,
     child,
@@ -75,6 +73,16 @@ export async function startServer(env: Record<string, string | undefined> = {}):
       return exited;
     },
   };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url);
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs the built app expecting it to refuse to start; resolves with how it exited. */
