@@ -12,6 +12,8 @@ export type RunningServer = {
   dataDir: string;
   child: ChildProcess;
   output(): string;
+  /** The first JSON log line containing every needle, parsed; undefined until it arrives. */
+  logLine(...needles: string[]): Record<string, unknown> | undefined;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 };
@@ -68,6 +70,10 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     dataDir,
     child,
     output: () => out,
+    logLine(...needles) {
+      const line = out.split("\n").find((l) => needles.every((n) => l.includes(n)));
+      return line ? JSON.parse(line) : undefined;
+    },
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
