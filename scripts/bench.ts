@@ -16,12 +16,12 @@ import { buildIfStale } from "./build-freshness.js";
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-type Result = { name: string; rps: number; p99: number; errors: number };
+type Result = { name: string; rps: number; p99: number };
 
 async function load(name: string, url: string): Promise<Result> {
   await autocannon({ url, connections: 4, duration: 1 }); // warm-up
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return { name, rps: r.requests.average, p99: r.latency.p99 };
 }
 
 function rssMb(pid: number | undefined): number {

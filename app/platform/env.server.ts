@@ -6,6 +6,8 @@ export class EnvError extends StartupError {
   override name = "EnvError";
 }
 
+const PORT_RANGE = "must be an integer between 1 and 65535";
+
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 const optionalUrl = (protocols: string[], example: string) =>
@@ -21,10 +23,10 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   APP_ENV: z.enum(["development", "production"]).optional(),
   PORT: z.coerce
-    .number({ message: "must be an integer between 1 and 65535" })
-    .int("must be an integer between 1 and 65535")
-    .min(1, "must be an integer between 1 and 65535")
-    .max(65535, "must be an integer between 1 and 65535")
+    .number({ message: PORT_RANGE })
+    .int(PORT_RANGE)
+    .min(1, PORT_RANGE)
+    .max(65535, PORT_RANGE)
     .default(8080),
   APP_URL: z
     .string()
