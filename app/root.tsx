@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { FlashToast } from "~/ui/flash-toast";
 import { NotFound } from "~/ui/not-found";
 import { Toaster } from "~/ui/toaster";
 
@@ -26,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <Toaster />
+        <FlashToast />
         <ScrollRestoration />
         <Scripts />
       </body>

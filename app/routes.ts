@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The URL table, in the order of the spec's route tables (part 1 §2, part 2 §2).
 export default [
@@ -11,6 +11,7 @@ export default [
   // Accounts
   route("auth", "routes/account/auth.tsx"),
   route("reset-password", "routes/account/reset-password.tsx"),
+  route("sign-out", "routes/account/sign-out.ts"),
 
   // Guest shop and checkout
   route("i/:hash", "routes/shop/property-shop.tsx"),
@@ -19,25 +20,29 @@ export default [
   route("payments/:cartId/:method", "routes/checkout/identification.tsx"),
   route("payments/:cartId/:method/payment", "routes/checkout/payment.tsx"),
 
-  // Back office
-  route("dashboard", "routes/backoffice/dashboard.tsx"),
-  route("properties", "routes/backoffice/properties.tsx"),
-  route("properties/:propertyId/products", "routes/backoffice/property-products.tsx"),
-  route("inventory", "routes/backoffice/inventory.tsx"),
-  route("products", "routes/backoffice/products.tsx"),
-  route("product-categories", "routes/backoffice/product-categories.tsx"),
-  route("qr-templates", "routes/backoffice/qr-templates.tsx"),
-  route("qr-templates/new", "routes/backoffice/qr-template-new.tsx"),
-  route("qr-templates/edit/:id", "routes/backoffice/qr-template-edit.tsx"),
-  route("sales", "routes/backoffice/sales.tsx"),
-  route("withdrawals", "routes/backoffice/withdrawals.tsx"),
-  route("wallets/:id", "routes/backoffice/wallet-statement.tsx"),
-  route("replacements", "routes/backoffice/replacements.tsx"),
-  route("replacements/create", "routes/backoffice/replacement-create.tsx"),
-  route("replacements/:id", "routes/backoffice/replacement-detail.tsx"),
+  // Back office: every route below is signed-in only (guarded on the server by the layout)
+  layout("routes/backoffice/layout.tsx", [
+    route("dashboard", "routes/backoffice/dashboard.tsx"),
+    route("properties", "routes/backoffice/properties.tsx"),
+    route("properties/:propertyId/products", "routes/backoffice/property-products.tsx"),
+    route("inventory", "routes/backoffice/inventory.tsx"),
+    route("products", "routes/backoffice/products.tsx"),
+    route("product-categories", "routes/backoffice/product-categories.tsx"),
+    route("qr-templates", "routes/backoffice/qr-templates.tsx"),
+    route("qr-templates/new", "routes/backoffice/qr-template-new.tsx"),
+    route("qr-templates/edit/:id", "routes/backoffice/qr-template-edit.tsx"),
+    route("sales", "routes/backoffice/sales.tsx"),
+    route("withdrawals", "routes/backoffice/withdrawals.tsx"),
+    route("wallets/:id", "routes/backoffice/wallet-statement.tsx"),
+    route("replacements", "routes/backoffice/replacements.tsx"),
+    route("replacements/create", "routes/backoffice/replacement-create.tsx"),
+    route("replacements/:id", "routes/backoffice/replacement-detail.tsx"),
+  ]),
 
   // Operations
   route("healthz", "routes/api/healthz.ts"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("dev/outbox", "routes/api/dev-outbox.tsx"),
 
   // Anything else
   route("*", "routes/not-found.tsx"),

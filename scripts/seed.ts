@@ -2,11 +2,12 @@
 // Each area adds its step to `steps` as it is built (accounts, catalogue, shop...).
 import { database } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/database-handle.server";
+import { seedAccounts } from "./seed-accounts";
 import { runTask } from "./task";
 
 type SeedStep = { name: string; run(db: Db): Promise<string> };
 
-const steps: SeedStep[] = [];
+const steps: SeedStep[] = [{ name: "Accounts", run: seedAccounts }];
 
 await runTask("seed", async () => {
   const { db, kind } = await database();

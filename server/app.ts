@@ -9,7 +9,9 @@ import { closeDatabase, database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
+import { clientIp } from "./client-ip";
 import { requestLogging } from "./request-logging";
+import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
 export type Booted = {
@@ -36,6 +38,7 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   app.disable("x-powered-by");
   app.use(requestLogging(log));
   app.use(securityHeaders({ dev: Boolean(devServer), https: config.secureCookies }));
+  app.use(sameOriginOnly(config.appUrl));
   if (devServer) {
     app.use(devServer.middlewares);
   } else {
@@ -53,12 +56,13 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
     createRequestHandler({
       build,
       mode: devServer ? "development" : "production",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(requestContext, {
           requestId: res.locals.requestId,
           nonce: res.locals.nonce,
           log: res.locals.log,
+          clientIp: clientIp(req, config.trustedIpHeader),
         });
         return context;
       },

@@ -38,6 +38,13 @@ const schema = z.object({
   DATA_DIR: z.string().trim().default("./.data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "postgres://user@host:5432/db"),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp://user:pass@host:587"),
+  MAIL_FROM: z.string().trim().default("Estadia <nao-responda@estadia.dev>"),
+  TRUSTED_IP_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, "must be a header name like x-forwarded-for")
+    .optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
@@ -53,6 +60,10 @@ export type Env = {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** From header of every email we send. */
+  mailFrom: string;
+  /** Header a trusted proxy sets with the client's IP; unset = the TCP peer is the client. */
+  trustedIpHeader: string | undefined;
   /** Unset outside production: see auth-secret.server.ts, which makes one only once the data folder is ours. */
   authSecret: string | undefined;
   logLevel: string;
@@ -90,6 +101,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     databaseUrl: v.DATABASE_URL,
     smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    trustedIpHeader: v.TRUSTED_IP_HEADER,
     authSecret: v.AUTH_SECRET,
     logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === "test" ? "silent" : "info"),
   };

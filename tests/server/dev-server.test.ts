@@ -26,7 +26,7 @@ describe("npm run dev", () => {
     try {
       await expect.poll(() => out, { timeout: 60_000 }).toContain('"msg":"listening"');
       const url = `http://127.0.0.1:${port}`;
-      expect((await fetch(`${url}/dashboard`)).status).toBe(200);
+      expect((await fetch(`${url}/auth`)).status).toBe(200);
       const missing = await fetch(`${url}/sumiu`);
       expect(missing.status).toBe(404);
       expect(await missing.text()).toContain("Oops! Page not found");

@@ -54,8 +54,8 @@ describe("the built app on the embedded database", () => {
   });
 
   it("sends a CSP whose nonce is on every script, fresh per request, and the other security headers", async () => {
-    const first = await fetch(`${server.url}/dashboard`);
-    const second = await fetch(`${server.url}/dashboard`);
+    const first = await fetch(`${server.url}/auth`);
+    const second = await fetch(`${server.url}/auth`);
     const csp = first.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -73,7 +73,7 @@ describe("the built app on the embedded database", () => {
   });
 
   it("serves static assets with the security headers and a long cache", async () => {
-    const html = await (await fetch(`${server.url}/dashboard`)).text();
+    const html = await (await fetch(`${server.url}/auth`)).text();
     const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     const res = await fetch(`${server.url}${asset}`);
@@ -85,15 +85,7 @@ describe("the built app on the embedded database", () => {
 
   it.each([
     ["/", "Estadia — vendas para anfitriões de temporada"],
-    ["/auth", "Acesse sua conta"],
-    ["/dashboard", "Dashboard"],
-    ["/properties", "Gerenciar Imóveis"],
-    ["/properties/3f1c/products", "Gerenciar Produtos do Imóvel"],
-    ["/product-categories", "Gerenciar Categorias de Produto"],
-    ["/qr-templates/edit/9", "Editar Template"],
-    ["/sales", "Vendas"],
-    ["/wallets/1", "Extrato da carteira"],
-    ["/replacements/create", "Criar reposição"],
+    ["/auth", "Acesse sua conta Estadia"],
     ["/payment/abc", "Finalizar Pedido"],
     ["/payments/abc/pix", "Identificação"],
     ["/payments/abc/credit_card/payment", "Pagamento"],
@@ -102,6 +94,22 @@ describe("the built app on the embedded database", () => {
     const res = await fetch(`${server.url}${path}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+  });
+
+  it.each([
+    "/dashboard",
+    "/properties",
+    "/properties/3f1c/products",
+    "/product-categories",
+    "/qr-templates/edit/9",
+    "/sales",
+    "/wallets/1",
+    "/replacements/create",
+  ])("sends a signed-out visitor of %s to /auth, remembering the page", async (path) => {
+    const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const expected = path === "/dashboard" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(path)}`;
+    expect(res.headers.get("location")).toBe(expected);
   });
 
   it("answers 404 for a payment method that does not exist", async () => {

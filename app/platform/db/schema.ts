@@ -1,2 +1,4 @@
 // Drizzle needs every table in one object for typed queries: this is the only aggregating module.
+
+export * from "./schema/auth";
 export * from "./schema/leads";

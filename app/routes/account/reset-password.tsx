@@ -1,9 +1,99 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { useEffect } from "react";
+import { data, Form, useNavigate, useNavigation } from "react-router";
+import { ACCOUNT_TEXT } from "~/domain/account/messages";
+import { resetPassword } from "~/domain/account/reset-password.server";
+import { auth } from "~/platform/auth/auth.server";
+import { resetTokenUsable } from "~/platform/auth/reset-token.server";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { PasswordInput } from "~/ui/password-input";
+import { toast } from "~/ui/toaster";
+import type { Route } from "./+types/reset-password";
+import { accountContext, redirectWith } from "./account-context.server";
+
+const BACK_TO_LOGIN_MS = 2000;
 
 export function meta() {
-  return [{ title: "Redefinir Senha" }];
+  return [{ title: "Redefinir Senha | Estadia" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Screen() {
-  return <ScreenPlaceholder title="Redefinir Senha" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  if (!token || url.searchParams.has("error")) return redirectWith("/auth", { flash: "reset-link-invalid" });
+  if (!(await resetTokenUsable(await auth(), token))) {
+    return redirectWith("/auth?view=recuperar", { flash: "reset-link-used" });
+  }
+  return { token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await resetPassword(await accountContext(request, context), form);
+  if (result.ok) return { ok: true as const, message: ACCOUNT_TEXT.passwordUpdated };
+  if (result.linkUnusable) return redirectWith("/auth?view=recuperar", { flash: "reset-link-used" });
+  return data(
+    { ok: false as const, message: result.message, fieldErrors: result.fieldErrors ?? {} },
+    { status: result.status },
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const done = actionData?.ok === true;
+  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (!actionData.ok) {
+      toast.error(actionData.message);
+      return;
+    }
+    toast.success(actionData.message);
+    const timer = setTimeout(() => navigate("/auth"), BACK_TO_LOGIN_MS);
+    return () => clearTimeout(timer);
+  }, [actionData, navigate]);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-surface-alt px-4 py-10">
+      {/* Without JavaScript the browser still goes back to the login after 2 s. */}
+      {done ? <meta httpEquiv="refresh" content="2;url=/auth" /> : null}
+      <div className="grid w-full max-w-md gap-6 rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+        <div className="grid gap-1 text-center">
+          <p className="text-2xl font-bold text-brand">Estadia</p>
+          <h1 className="text-xl font-semibold">Redefinir Senha</h1>
+        </div>
+        {done ? (
+          <p role="status" className="rounded-lg bg-success/10 p-3 text-center text-sm">
+            {actionData.message} Você será levado ao login.
+          </p>
+        ) : (
+          <Form method="post" className="grid gap-4" noValidate>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field label="Nova senha" hint="Pelo menos 6 caracteres." error={errors.password}>
+              {(c) => (
+                <PasswordInput {...c} name="password" autoComplete="new-password" required minLength={6} />
+              )}
+            </Field>
+            <Field label="Confirme a nova senha" error={errors.confirmation}>
+              {(c) => (
+                <PasswordInput
+                  {...c}
+                  name="confirmation"
+                  autoComplete="new-password"
+                  required
+                  minLength={6}
+                />
+              )}
+            </Field>
+            <Button type="submit" busy={busy} busyLabel="Salvando...">
+              Redefinir senha
+            </Button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
 }

@@ -1,9 +1,77 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import type { LucideIcon } from "lucide-react";
+import { House, Package, QrCode, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
+import { Link } from "react-router";
+import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
+import { PageFrame } from "~/ui/page-frame";
 
 export function meta() {
   return [{ title: "Dashboard" }];
 }
 
-export default function Screen() {
-  return <ScreenPlaceholder title="Dashboard" />;
+interface Shortcut {
+  to: string;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+}
+
+const shortcuts: Shortcut[] = [
+  {
+    to: "/properties",
+    title: "Imóveis",
+    description: "Cadastre seus imóveis e gere o link da loja",
+    icon: House,
+  },
+  {
+    to: "/replacements",
+    title: "Reposições",
+    description: "Registre a reposição dos produtos nos imóveis",
+    icon: RefreshCw,
+  },
+  {
+    to: "/products",
+    title: "Produtos",
+    description: "Monte o catálogo com preços e categorias",
+    icon: Package,
+  },
+  {
+    to: "/qr-templates",
+    title: "Templates de QR Code",
+    description: "Personalize os QR Codes impressos para os hóspedes",
+    icon: QrCode,
+  },
+  {
+    to: "/sales",
+    title: "Vendas",
+    description: "Acompanhe os pedidos e pagamentos recebidos",
+    icon: ShoppingBag,
+  },
+  { to: "/withdrawals", title: "Saques", description: "Consulte seu saldo e solicite saques", icon: Wallet },
+];
+
+export default function Dashboard() {
+  return (
+    <PageFrame title="Dashboard">
+      <ul className={cardGridClasses}>
+        {shortcuts.map(({ to, title, description, icon: Icon }) => (
+          <li key={to} className="flex">
+            {/* The whole card is the link, so the global :focus-visible ring goes around the card. */}
+            <Link to={to} className="group flex w-full rounded-xl">
+              <Card className="w-full transition-colors group-hover:border-brand group-hover:bg-brand-soft/40">
+                <div className="flex items-start gap-4 p-4 sm:p-5">
+                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand">
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <div className="grid min-w-0 gap-1">
+                    <CardTitle>{title}</CardTitle>
+                    <CardDescription>{description}</CardDescription>
+                  </div>
+                </div>
+              </Card>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </PageFrame>
+  );
 }

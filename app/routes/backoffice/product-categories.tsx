@@ -1,9 +1,9 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { BackofficePlaceholder } from "~/ui/screen-placeholder";
 
 export function meta() {
   return [{ title: "Gerenciar Categorias de Produto" }];
 }
 
 export default function Screen() {
-  return <ScreenPlaceholder title="Gerenciar Categorias de Produto" />;
+  return <BackofficePlaceholder title="Gerenciar Categorias de Produto" />;
 }

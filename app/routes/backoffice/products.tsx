@@ -1,9 +1,9 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { BackofficePlaceholder } from "~/ui/screen-placeholder";
 
 export function meta() {
   return [{ title: "Gerenciar Produtos" }];
 }
 
 export default function Screen() {
-  return <ScreenPlaceholder title="Gerenciar Produtos" />;
+  return <BackofficePlaceholder title="Gerenciar Produtos" />;
 }

@@ -1,9 +1,9 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { BackofficePlaceholder } from "~/ui/screen-placeholder";
 
 export function meta() {
   return [{ title: "Gerenciar Imóveis" }];
 }
 
 export default function Screen() {
-  return <ScreenPlaceholder title="Gerenciar Imóveis" />;
+  return <BackofficePlaceholder title="Gerenciar Imóveis" />;
 }

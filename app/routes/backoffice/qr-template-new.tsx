@@ -1,9 +1,9 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { BackofficePlaceholder } from "~/ui/screen-placeholder";
 
 export function meta() {
   return [{ title: "Novo Template" }];
 }
 
 export default function Screen() {
-  return <ScreenPlaceholder title="Novo Template" />;
+  return <BackofficePlaceholder title="Novo Template" />;
 }

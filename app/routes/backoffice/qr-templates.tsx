@@ -1,9 +1,9 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { BackofficePlaceholder } from "~/ui/screen-placeholder";
 
 export function meta() {
   return [{ title: "Gerenciar Templates de QR Code" }];
 }
 
 export default function Screen() {
-  return <ScreenPlaceholder title="Gerenciar Templates de QR Code" />;
+  return <BackofficePlaceholder title="Gerenciar Templates de QR Code" />;
 }

@@ -1,9 +1,9 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { BackofficePlaceholder } from "~/ui/screen-placeholder";
 
 export function meta() {
   return [{ title: "Criar reposição" }];
 }
 
 export default function Screen() {
-  return <ScreenPlaceholder title="Criar reposição" />;
+  return <BackofficePlaceholder title="Criar reposição" />;
 }

@@ -1,9 +1,9 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { BackofficePlaceholder } from "~/ui/screen-placeholder";
 
 export function meta() {
   return [{ title: "Extrato da carteira" }];
 }
 
 export default function Screen() {
-  return <ScreenPlaceholder title="Extrato da carteira" />;
+  return <BackofficePlaceholder title="Extrato da carteira" />;
 }

@@ -1,9 +1,9 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { BackofficePlaceholder } from "~/ui/screen-placeholder";
 
 export function meta() {
   return [{ title: "Saques" }];
 }
 
 export default function Screen() {
-  return <ScreenPlaceholder title="Saques" />;
+  return <BackofficePlaceholder title="Saques" />;
 }

@@ -1,0 +1,35 @@
+/** One-shot messages carried across a redirect in a short-lived cookie and shown as a toast. */
+export const FLASH_COOKIE = "estadia_flash";
+
+export const FLASH_MESSAGES = {
+  "login-ok": { tone: "success", text: "Login realizado com sucesso!" },
+  "logout-ok": { tone: "success", text: "Logout realizado com sucesso" },
+  "logout-error": { tone: "error", text: "Erro ao fazer logout" },
+  "recovery-sent": { tone: "success", text: "Link de recuperação enviado para seu email" },
+  "email-confirmed": { tone: "success", text: "E-mail confirmado! Sua conta está pronta." },
+  "reset-link-invalid": { tone: "error", text: "Link de recuperação inválido" },
+  "reset-link-used": {
+    tone: "error",
+    text: "Este link de recuperação expirou ou já foi usado. Peça um novo.",
+  },
+} as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
+
+export type FlashKey = keyof typeof FLASH_MESSAGES;
+
+export function isFlashKey(value: unknown): value is FlashKey {
+  return typeof value === "string" && Object.hasOwn(FLASH_MESSAGES, value);
+}
+
+/** The flash key in a Cookie header (or document.cookie), if any. */
+export function readFlash(cookieHeader: string): FlashKey | undefined {
+  for (const part of cookieHeader.split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === FLASH_COOKIE && isFlashKey(value)) return value;
+  }
+  return undefined;
+}
+
+/** Set-Cookie value; readable by the page's script, which shows the toast and deletes it. */
+export function flashCookie(key: FlashKey, secure: boolean): string {
+  return `${FLASH_COOKIE}=${key}; Path=/; Max-Age=60; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export interface Mailer {
+  /** "smtp" delivers for real; "outbox" keeps each message as an .eml file for developers and tests. */
+  readonly kind: "smtp" | "outbox";
+  send(message: MailMessage): Promise<void>;
+}
+
+export type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string };
+
+export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: "smtp",
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+      },
+    };
+  }
+  // Same message building as SMTP, written out instead of sent: what a developer reads is what a host gets.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "outbox",
+    async send(message) {
+      const info = await transport.sendMail({ from, date: new Date(), textEncoding: "base64", ...message });
+      mkdirSync(outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+      writeFileSync(path.join(outboxDir, name), info.message as Buffer, { flag: "wx" });
+    },
+  };
+}
+
+let cached: Mailer | undefined;
+
+/** The process's mailer: SMTP when SMTP_URL is set, otherwise the outbox in DATA_DIR/outbox. */
+export function mailer(config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }): Mailer {
+  cached ??= createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(config.dataDir),
+  });
+  return cached;
+}
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, "outbox");
+}

@@ -1,0 +1,56 @@
+import type { MailMessage } from "./mailer.server";
+
+const PRODUCT = "Estadia";
+
+type Template = Omit<MailMessage, "to">;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] || "olá";
+}
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f4f6f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<div style="max-width:520px;margin:0 auto;padding:32px 24px;background:#ffffff">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b6b5e">${PRODUCT}</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>
+${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0b6b5e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#52606d">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(action.url)}" style="color:#0b6b5e;word-break:break-all">${escapeHtml(action.url)}</a></p>
+<p style="margin:24px 0 0;font-size:13px;color:#52606d">${escapeHtml(footer)}</p>
+</div></body></html>`;
+}
+
+export function confirmationEmail({ name, url }: { name: string; url: string }): Template {
+  const title = "Confirme seu e-mail";
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Sua conta no ${PRODUCT} foi criada. Para começar a vender nos seus imóveis, confirme que este e-mail é seu.`,
+  ];
+  const footer = "O link vale por 24 horas. Se você não criou esta conta, ignore esta mensagem.";
+  return {
+    subject: `Confirme seu e-mail no ${PRODUCT}`,
+    text: `${lines.join("\n\n")}\n\nConfirme seu e-mail abrindo este link:\n${url}\n\n${footer}\n`,
+    html: layout(title, lines, { label: "Confirmar e-mail", url }, footer),
+  };
+}
+
+export function recoveryEmail({ name, url }: { name: string; url: string }): Template {
+  const title = "Redefinir sua senha";
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Recebemos um pedido para redefinir a senha da sua conta no ${PRODUCT}.`,
+  ];
+  const footer =
+    "O link vale por 1 hora e pode ser usado uma única vez. Se você não pediu, ignore esta mensagem: sua senha continua a mesma.";
+  return {
+    subject: `Redefinir sua senha no ${PRODUCT}`,
+    text: `${lines.join("\n\n")}\n\nEscolha uma nova senha abrindo este link:\n${url}\n\n${footer}\n`,
+    html: layout(title, lines, { label: "Redefinir senha", url }, footer),
+  };
+}

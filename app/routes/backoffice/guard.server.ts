@@ -1,0 +1,35 @@
+import { createContext, type MiddlewareFunction, redirect } from "react-router";
+import { type Actor, isRole } from "~/domain/team/permissions";
+import { signInPath } from "~/lib/return-to";
+import { readSession } from "~/platform/auth/session.server";
+
+export type Backoffice = {
+  actor: Actor;
+  user: { name: string; email: string };
+  organizationName: string;
+};
+
+/** Set by the back-office layout's guard for every route under it. */
+export const backofficeContext = createContext<Backoffice>();
+
+/**
+ * Runs on the server before any back-office loader or action: no session, no data. The visitor goes to
+ * /auth and is brought back to the page they asked for after signing in.
+ */
+export const backofficeGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const signedIn = await readSession(request);
+  if (!signedIn || !isRole(signedIn.membership.role)) {
+    const url = new URL(request.url);
+    throw redirect(signInPath(`${url.pathname}${url.search}`));
+  }
+  context.set(backofficeContext, {
+    actor: {
+      userId: signedIn.user.id,
+      organizationId: signedIn.membership.organizationId,
+      role: signedIn.membership.role,
+    },
+    user: { name: signedIn.user.name, email: signedIn.user.email },
+    organizationName: signedIn.membership.organizationName,
+  });
+  return next();
+};

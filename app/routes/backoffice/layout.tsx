@@ -1,0 +1,59 @@
+import { House, LayoutDashboard, LoaderCircle, Package, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
+import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import { AvatarMenu } from "~/ui/avatar-menu";
+import { AppShell, type NavItem } from "~/ui/page-frame";
+import type { Route } from "./+types/layout";
+import { backofficeContext, backofficeGuard } from "./guard.server";
+
+// Every back-office route sits under this layout, so the guard runs before any of their loaders.
+export const middleware = [backofficeGuard];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { user, organizationName } = context.get(backofficeContext);
+  return { user, organizationName };
+}
+
+const nav: NavItem[] = [
+  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/properties", label: "Imóveis", icon: House },
+  { to: "/replacements", label: "Reposições", icon: RefreshCw },
+  { to: "/products", label: "Produtos", icon: Package },
+  { to: "/sales", label: "Vendas", icon: ShoppingBag },
+  { to: "/withdrawals", label: "Saques", icon: Wallet },
+];
+
+/** Polite live region that stays mounted, so screen readers hear the text when it appears. */
+function NavigationStatus() {
+  const loading = useNavigation().state === "loading";
+  return (
+    <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm text-muted">
+      {loading ? (
+        <>
+          <LoaderCircle className="size-4 shrink-0 motion-safe:animate-spin" aria-hidden="true" />
+          <span className="max-sm:sr-only">Carregando...</span>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export default function BackofficeLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const { user } = loaderData;
+  return (
+    <AppShell
+      nav={nav}
+      currentPath={pathname}
+      brand="Estadia"
+      linkComponent={Link}
+      header={
+        <>
+          <NavigationStatus />
+          <AvatarMenu name={user.name} email={user.email} signOutAction="/sign-out" />
+        </>
+      }
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

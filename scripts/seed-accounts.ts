@@ -1,0 +1,15 @@
+import { createConfirmedUser } from "~/platform/auth/create-user.server";
+import type { Db } from "~/platform/db/database-handle.server";
+
+export const DEMO_HOST = {
+  name: "Anfitrião Demo",
+  email: "demo@estadia.dev",
+  password: "estadia123",
+  organizationName: "Estadia Demo",
+};
+
+/** The demo host: confirmed, owner of 'Estadia Demo'. */
+export async function seedAccounts(db: Db): Promise<string> {
+  const { created, membership } = await createConfirmedUser(db, DEMO_HOST);
+  return `${created ? "created" : "kept"} ${DEMO_HOST.email} / ${DEMO_HOST.password} (${membership.organizationName}, ${membership.role})`;
+}

@@ -1,0 +1,253 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { requestRecovery } from "~/domain/account/request-recovery.server";
+import { resendConfirmation } from "~/domain/account/resend-confirmation.server";
+import { resetPassword } from "~/domain/account/reset-password.server";
+import { signIn } from "~/domain/account/sign-in.server";
+import { signOutEverywhere } from "~/domain/account/sign-out.server";
+import { signUp } from "~/domain/account/sign-up.server";
+import { createConfirmedUser } from "~/platform/auth/create-user.server";
+import { resetTokenUsable } from "~/platform/auth/reset-token.server";
+import { member, organization, session, user } from "~/platform/db/schema";
+import { type AccountsHarness, accountsHarness, linkIn } from "../support/accounts-harness";
+
+// Password hashing (scrypt) makes each sign-up and sign-in take a good fraction of a second.
+vi.setConfig({ testTimeout: 30_000 });
+
+let h: AccountsHarness;
+let n = 0;
+const uniqueEmail = () => `pessoa${++n}@example.com`;
+
+beforeAll(async () => {
+  h = await accountsHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function sessionCookies(email: string, password: string) {
+  const result = await signIn(h.ctx({ ip: `198.51.100.${++n % 250}` }), { email, password });
+  if (!result.ok) throw new Error(result.message);
+  return result.setCookies;
+}
+
+async function stillSignedIn(cookies: string[]) {
+  return Boolean(await h.auth.api.getSession({ headers: h.ctx({ cookies }).headers }));
+}
+
+describe("registration", () => {
+  it("creates the account unconfirmed, its organization with the host as owner, and a confirmation email", async () => {
+    const email = uniqueEmail();
+    expect(await signUp(h.ctx(), { name: "Maria da Silva", email, password: "segredo1" })).toEqual({
+      ok: true,
+    });
+
+    const [created] = await h.handle.db.select().from(user).where(eq(user.email, email));
+    expect(created).toMatchObject({ name: "Maria da Silva", emailVerified: false });
+    const orgs = await h.handle.db
+      .select({ name: organization.name, role: member.role })
+      .from(member)
+      .innerJoin(organization, eq(organization.id, member.organizationId))
+      .where(eq(member.userId, created?.id ?? ""));
+    expect(orgs).toEqual([{ name: "Maria da Silva", role: "owner" }]);
+
+    const [mail] = await h.mailTo(email);
+    expect(mail?.subject).toBe("Confirme seu e-mail no Estadia");
+    expect(mail?.text).toContain("Olá, Maria!");
+    expect(linkIn(mail, "/verify-email")).toMatch(
+      /^http:\/\/localhost:8080\/api\/auth\/verify-email\?token=/,
+    );
+  });
+
+  it("refuses bad input with pt-BR messages and creates nothing", async () => {
+    const email = uniqueEmail();
+    const result = await signUp(h.ctx(), { name: " ", email, password: "12345" });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: {
+        name: "Informe seu nome completo.",
+        password: "A senha deve ter pelo menos 6 caracteres.",
+      },
+    });
+    const invalidEmail = await signUp(h.ctx(), { name: "Ana", email: "ana@", password: "123456" });
+    expect(invalidEmail).toMatchObject({ ok: false, fieldErrors: { email: "Informe um e-mail válido." } });
+    expect(await h.handle.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+  });
+
+  it("answers an already registered address exactly like a new one, without a second account or email", async () => {
+    const email = uniqueEmail();
+    await signUp(h.ctx(), { name: "Primeira", email, password: "segredo1" });
+    await h.mailTo(email);
+    expect(await signUp(h.ctx(), { name: "Segunda", email, password: "outra-senha" })).toEqual({ ok: true });
+    expect(await h.handle.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await h.mailTo(email, 2)).toHaveLength(1);
+  });
+});
+
+describe("confirmation and sign-in", () => {
+  it("refuses to sign in before confirming, and the confirmation link signs the host in", async () => {
+    const email = uniqueEmail();
+    await signUp(h.ctx(), { name: "João Souza", email, password: "segredo1" });
+    const refused = await signIn(h.ctx(), { email, password: "segredo1" });
+    expect(refused).toMatchObject({ ok: false, status: 403, needsConfirmation: true });
+
+    const link = linkIn((await h.mailTo(email))[0], "/verify-email");
+    const res = await h.auth.handler(new Request(link));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/auth?confirmado=1");
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("estadia.session_token="))).toBe(true);
+    expect(await stillSignedIn(cookies)).toBe(true);
+
+    const later = await signIn(h.ctx(), { email, password: "segredo1" });
+    expect(later.ok).toBe(true);
+  });
+
+  it("starts every session in the user's organization", async () => {
+    const email = uniqueEmail();
+    const { membership } = await createConfirmedUser(h.handle.db, {
+      name: "Lia",
+      email,
+      password: "segredo1",
+    });
+    const cookies = await sessionCookies(email, "segredo1");
+    const found = await h.auth.api.getSession({ headers: h.ctx({ cookies }).headers });
+    expect(found?.session.activeOrganizationId).toBe(membership.organizationId);
+  });
+
+  it("says the email or password is wrong without saying which", async () => {
+    const email = uniqueEmail();
+    await createConfirmedUser(h.handle.db, { name: "Rui", email, password: "segredo1" });
+    const wrongPassword = await signIn(h.ctx(), { email, password: "errada1" });
+    const unknown = await signIn(h.ctx(), { email: uniqueEmail(), password: "errada1" });
+    expect(wrongPassword).toEqual({ ok: false, status: 401, message: "E-mail ou senha incorretos." });
+    expect(unknown).toEqual(wrongPassword);
+  });
+
+  it("resends the confirmation link to an unconfirmed account only, with the same answer for anyone", async () => {
+    const email = uniqueEmail();
+    await signUp(h.ctx(), { name: "Bia", email, password: "segredo1" });
+    await h.mailTo(email);
+    expect(await resendConfirmation(h.ctx(), { email })).toEqual({ ok: true });
+    expect(await h.mailTo(email, 2)).toHaveLength(2);
+
+    const stranger = uniqueEmail();
+    expect(await resendConfirmation(h.ctx(), { email: stranger })).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await h.mailTo(stranger, 1)).toHaveLength(0);
+  });
+});
+
+describe("sign-in throttling per account", () => {
+  it("refuses the 11th attempt in the window even with the right password, then a reset lets the owner back in", async () => {
+    const email = uniqueEmail();
+    await createConfirmedUser(h.handle.db, { name: "Alvo", email, password: "segredo1" });
+    for (let i = 0; i < 10; i++) {
+      expect(await signIn(h.ctx({ ip: `192.0.2.${i}` }), { email, password: `errada${i}` })).toMatchObject({
+        status: 401,
+      });
+    }
+    const blocked = await signIn(h.ctx({ ip: "192.0.2.200" }), { email, password: "segredo1" });
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    if (blocked.ok) return;
+    expect(blocked.message).toMatch(/^Muitas tentativas\. Tente novamente em \d+ minutos?\.$/);
+
+    await requestRecovery(h.ctx(), { email });
+    const token = new URL(linkIn((await h.mailTo(email))[0], "/reset-password/")).pathname.split("/").pop();
+    expect(
+      await resetPassword(h.ctx(), { token, password: "nova-senha", confirmation: "nova-senha" }),
+    ).toEqual({
+      ok: true,
+    });
+    expect((await signIn(h.ctx({ ip: "192.0.2.201" }), { email, password: "nova-senha" })).ok).toBe(true);
+  });
+
+  it("does not count successful sign-ins", async () => {
+    const email = uniqueEmail();
+    await createConfirmedUser(h.handle.db, { name: "Frequente", email, password: "segredo1" });
+    for (let i = 0; i < 12; i++) {
+      expect((await signIn(h.ctx({ ip: "192.0.2.77" }), { email, password: "segredo1" })).ok).toBe(true);
+    }
+  });
+});
+
+describe("recovery", () => {
+  it("gives an unknown address the same answer and sends it nothing", async () => {
+    const stranger = uniqueEmail();
+    expect(await requestRecovery(h.ctx(), { email: stranger })).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await h.mailTo(stranger, 1)).toHaveLength(0);
+  });
+
+  it("resets once: the link is single use, the old password stops working and every session ends", async () => {
+    const email = uniqueEmail();
+    await createConfirmedUser(h.handle.db, { name: "Carla Dias", email, password: "antiga1" });
+    const phone = await sessionCookies(email, "antiga1");
+    const laptop = await sessionCookies(email, "antiga1");
+
+    expect(await requestRecovery(h.ctx(), { email })).toEqual({ ok: true });
+    const [mail] = await h.mailTo(email);
+    expect(mail?.subject).toBe("Redefinir sua senha no Estadia");
+    const link = linkIn(mail, "/reset-password/");
+    const token = new URL(link).pathname.split("/").pop() ?? "";
+    expect(token.length).toBeGreaterThanOrEqual(20);
+    expect(await resetTokenUsable(h.auth, token)).toBe(true);
+
+    const mismatch = await resetPassword(h.ctx(), {
+      token,
+      password: "nova-senha",
+      confirmation: "outra-senha",
+    });
+    expect(mismatch).toMatchObject({ ok: false, message: "As senhas não coincidem" });
+    expect(await resetTokenUsable(h.auth, token)).toBe(true);
+
+    expect(
+      await resetPassword(h.ctx(), { token, password: "nova-senha", confirmation: "nova-senha" }),
+    ).toEqual({
+      ok: true,
+    });
+    expect(await stillSignedIn(phone)).toBe(false);
+    expect(await stillSignedIn(laptop)).toBe(false);
+    expect(await signIn(h.ctx(), { email, password: "antiga1" })).toMatchObject({ ok: false, status: 401 });
+    expect((await signIn(h.ctx(), { email, password: "nova-senha" })).ok).toBe(true);
+
+    const again = await resetPassword(h.ctx(), { token, password: "terceira1", confirmation: "terceira1" });
+    expect(again).toMatchObject({ ok: false, linkUnusable: true });
+    expect(await resetTokenUsable(h.auth, token)).toBe(false);
+    expect((await signIn(h.ctx(), { email, password: "nova-senha" })).ok).toBe(true);
+  });
+
+  it("refuses an expired link", async () => {
+    const email = uniqueEmail();
+    await createConfirmedUser(h.handle.db, { name: "Téo", email, password: "antiga1" });
+    await requestRecovery(h.ctx(), { email });
+    const token =
+      new URL(linkIn((await h.mailTo(email))[0], "/reset-password/")).pathname.split("/").pop() ?? "";
+    await h.handle.db.execute(
+      sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${token}`}`,
+    );
+    expect(await resetTokenUsable(h.auth, token)).toBe(false);
+    const result = await resetPassword(h.ctx(), {
+      token,
+      password: "nova-senha",
+      confirmation: "nova-senha",
+    });
+    expect(result).toMatchObject({ ok: false, linkUnusable: true });
+    expect((await signIn(h.ctx(), { email, password: "antiga1" })).ok).toBe(true);
+  });
+});
+
+describe("sign-out", () => {
+  it("ends every session of the user, not only this browser's", async () => {
+    const email = uniqueEmail();
+    const { userId } = await createConfirmedUser(h.handle.db, { name: "Duda", email, password: "segredo1" });
+    const here = await sessionCookies(email, "segredo1");
+    const elsewhere = await sessionCookies(email, "segredo1");
+    const { setCookies } = await signOutEverywhere(h.ctx({ cookies: here }));
+    expect(setCookies.some((c) => /^estadia\.session_token=;/.test(c) || /Max-Age=0/.test(c))).toBe(true);
+    expect(await stillSignedIn(elsewhere)).toBe(false);
+    expect(await h.handle.db.select().from(session).where(eq(session.userId, userId))).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import Dashboard, { meta } from "~/routes/backoffice/dashboard";
+
+interface Element {
+  attrs: Map<string, string>;
+  text: string;
+}
+
+/** Elements with the given tag (not nested in themselves), with attributes and plain text. */
+function all(html: string, tag: string): Element[] {
+  const pattern = new RegExp(`<${tag}(\\s[^>]*)?>(?:([\\s\\S]*?)</${tag}>)?`, "g");
+  return [...html.matchAll(pattern)].map((match) => {
+    const attrs = new Map<string, string>();
+    for (const [, name = "", value = ""] of (match[1] ?? "").matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) {
+      attrs.set(name, value);
+    }
+    return { attrs, text: (match[2] ?? "").replace(/<[^>]*>/g, "").trim() };
+  });
+}
+
+function render() {
+  return renderToStaticMarkup(
+    <MemoryRouter initialEntries={["/dashboard"]}>
+      <Dashboard />
+    </MemoryRouter>,
+  );
+}
+
+describe("/dashboard", () => {
+  it("is titled Dashboard, with no <main> of its own (the shell has it)", () => {
+    const html = render();
+    expect(all(html, "h1").map((h) => h.text)).toEqual(["Dashboard"]);
+    expect(html).not.toContain("<main");
+    expect(meta()).toEqual([{ title: "Dashboard" }]);
+  });
+
+  it("has six cards, each one whole link to its section", () => {
+    const html = render();
+    const links = all(html, "a");
+    expect(links.map((a) => a.attrs.get("href"))).toEqual([
+      "/properties",
+      "/replacements",
+      "/products",
+      "/qr-templates",
+      "/sales",
+      "/withdrawals",
+    ]);
+    const titles = ["Imóveis", "Reposições", "Produtos", "Templates de QR Code", "Vendas", "Saques"];
+    expect(all(html, "h2").map((h) => h.text)).toEqual(titles);
+    // Title and description sit inside the link: the whole card is clickable and names the link.
+    links.forEach((link, index) => {
+      expect(link.text.startsWith(titles[index] ?? "?"), link.text).toBe(true);
+      expect(link.text.length).toBeGreaterThan(titles[index]?.length ?? 0);
+    });
+  });
+});
