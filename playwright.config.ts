@@ -42,8 +42,9 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" } },
   ],
   webServer: {
-    // Builds first when needed, exactly like `npm start` on a fresh clone.
-    command: "node scripts/start.js",
+    // Seeds the demo host (demo@estadia.dev) into the same DATA_DIR, then builds when needed and serves,
+    // exactly like `npm run seed && npm start` on a fresh clone.
+    command: "npx tsx scripts/seed.ts && node scripts/start.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

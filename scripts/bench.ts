@@ -4,6 +4,8 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { connectDatabase } from "~/platform/db/connect.server";
+import { migrateDatabase } from "~/platform/db/migrate.server";
 import { freePort } from "../tests/support/free-port";
 import {
   createThrowawayDatabase,
@@ -12,21 +14,35 @@ import {
 } from "../tests/support/postgres";
 import { removeDir, startServer } from "../tests/support/server-process";
 import { buildIfStale } from "./build-freshness.js";
+import { DEMO_HOST, seedAccounts } from "./seed-accounts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 type Result = { name: string; rps: number; p99: number };
 
-async function load(name: string, url: string): Promise<Result> {
-  await autocannon({ url, connections: 4, duration: 1 }); // warm-up
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
+  await autocannon({ url, headers, connections: 4, duration: 1 }); // warm-up
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   return { name, rps: r.requests.average, p99: r.latency.p99 };
 }
 
 function rssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Signs the demo host in through the real form; the session cookie for signed-in routes. */
+async function demoSession(appUrl: string): Promise<string> {
+  const res = await fetch(`${appUrl}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: appUrl, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "login", email: DEMO_HOST.email, password: DEMO_HOST.password }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token="));
+  if (!cookie) throw new Error(`demo sign-in failed: ${res.status}`);
+  return cookie.split(";")[0] ?? "";
 }
 
 async function baselineServer(): Promise<{ url: string; stop(): void }> {
@@ -40,7 +56,13 @@ async function baselineServer(): Promise<{ url: string; stop(): void }> {
 buildIfStale();
 
 let database: ThrowawayDatabase | undefined;
-if (await postgresAvailable()) database = await createThrowawayDatabase();
+if (await postgresAvailable()) {
+  database = await createThrowawayDatabase();
+  const handle = await connectDatabase({ databaseUrl: database.url });
+  await migrateDatabase(handle);
+  await seedAccounts(handle.db);
+  await handle.close();
+}
 const app = await startServer({ LOG_LEVEL: "warn", ...(database ? { DATABASE_URL: database.url } : {}) });
 const baseline = await baselineServer();
 
@@ -49,7 +71,14 @@ try {
   const base = await load("node:http hello world", baseline.url);
   const results = [
     await load("GET /healthz (one query)", `${app.url}/healthz`),
-    await load("GET /dashboard (SSR page)", `${app.url}/dashboard`),
+    await load("GET /auth (SSR page)", `${app.url}/auth`),
+    ...(database
+      ? [
+          await load("GET /dashboard (signed in)", `${app.url}/dashboard`, {
+            cookie: await demoSession(app.url),
+          }),
+        ]
+      : []),
     await load("GET /nao-existe (SSR 404)", `${app.url}/nao-existe`),
   ];
   const loadedRss = rssMb(app.child.pid);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, useNavigate, useNavigation } from "react-router";
+import { data, Form, type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from "react-router";
 import { ACCOUNT_TEXT } from "~/domain/account/messages";
 import { resetPassword } from "~/domain/account/reset-password.server";
 import { auth } from "~/platform/auth/auth.server";
@@ -38,6 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+// After a successful reset the token is spent: reloading would bounce to the 'link used' message.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult?.ok ? false : defaultShouldRevalidate;
+}
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -59,7 +64,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <main className="flex min-h-dvh items-center justify-center bg-surface-alt px-4 py-10">
       {/* Without JavaScript the browser still goes back to the login after 2 s. */}
-      {done ? <meta httpEquiv="refresh" content="2;url=/auth" /> : null}
+      {done ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2;url=/auth" />
+        </noscript>
+      ) : null}
       <div className="grid w-full max-w-md gap-6 rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8">
         <div className="grid gap-1 text-center">
           <p className="text-2xl font-bold text-brand">Estadia</p>
