@@ -36,6 +36,9 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   const { devServer } = options;
   const app = express();
   app.disable("x-powered-by");
+  // Behind a TLS-terminating proxy on a private network, X-Forwarded-Proto/Host make the request URL the
+  // public one React Router compares with a form's Origin. A client on the internet cannot set them for us.
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(requestLogging(log));
   app.use(securityHeaders({ dev: Boolean(devServer), https: config.secureCookies }));
   app.use(sameOriginOnly(config.appUrl));

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, type ShouldRevalidateFunctionArgs, useNavigate, useNavigation } from "react-router";
+import { data, Form, useNavigate, useNavigation } from "react-router";
 import { ACCOUNT_TEXT } from "~/domain/account/messages";
 import { resetPassword } from "~/domain/account/reset-password.server";
 import { auth } from "~/platform/auth/auth.server";
@@ -19,18 +19,20 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  // Where a successful reset lands (post/redirect/get): the spent token is no longer in the URL.
+  if (url.searchParams.has("concluido")) return { done: true as const, token: "" };
   const token = url.searchParams.get("token");
   if (!token || url.searchParams.has("error")) return redirectWith("/auth", { flash: "reset-link-invalid" });
   if (!(await resetTokenUsable(await auth(), token))) {
     return redirectWith("/auth?view=recuperar", { flash: "reset-link-used" });
   }
-  return { token };
+  return { done: false as const, token };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await resetPassword(await accountContext(request, context), form);
-  if (result.ok) return { ok: true as const, message: ACCOUNT_TEXT.passwordUpdated };
+  if (result.ok) return redirectWith("/reset-password?concluido=1");
   if (result.linkUnusable) return redirectWith("/auth?view=recuperar", { flash: "reset-link-used" });
   return data(
     { ok: false as const, message: result.message, fieldErrors: result.fieldErrors ?? {} },
@@ -38,28 +40,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-// After a successful reset the token is spent: reloading would bounce to the 'link used' message.
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionResult?.ok ? false : defaultShouldRevalidate;
-}
-
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const done = actionData?.ok === true;
-  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  const { done } = loaderData;
+  const errors = actionData?.fieldErrors ?? {};
 
   useEffect(() => {
-    if (!actionData) return;
-    if (!actionData.ok) {
-      toast.error(actionData.message);
-      return;
-    }
-    toast.success(actionData.message);
+    if (actionData) toast.error(actionData.message);
+  }, [actionData]);
+
+  useEffect(() => {
+    if (!done) return;
+    toast.success(ACCOUNT_TEXT.passwordUpdated);
     const timer = setTimeout(() => navigate("/auth"), BACK_TO_LOGIN_MS);
     return () => clearTimeout(timer);
-  }, [actionData, navigate]);
+  }, [done, navigate]);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-surface-alt px-4 py-10">
@@ -76,7 +73,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         </div>
         {done ? (
           <p role="status" className="rounded-lg bg-success/10 p-3 text-center text-sm">
-            {actionData.message} Você será levado ao login.
+            {ACCOUNT_TEXT.passwordUpdated} Você será levado ao login.
           </p>
         ) : (
           <Form method="post" className="grid gap-4" noValidate>
