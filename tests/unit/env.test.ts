@@ -29,9 +29,18 @@ describe("parseEnv defaults", () => {
       dataDir: path.resolve(".data"),
       databaseUrl: undefined,
       smtpUrl: undefined,
+      mailFrom: "Estadia <nao-responda@estadia.dev>",
+      trustedIpHeader: undefined,
       authSecret: undefined,
       logLevel: "info",
     });
+  });
+
+  it("takes a trusted IP header name in lower case and refuses one that is not a header name", () => {
+    expect(parseEnv({ TRUSTED_IP_HEADER: "X-Forwarded-For" }).trustedIpHeader).toBe("x-forwarded-for");
+    expect(() => parseEnv({ TRUSTED_IP_HEADER: "x forwarded" })).toThrow(
+      /TRUSTED_IP_HEADER: must be a header name like x-forwarded-for/,
+    );
   });
 
   it("treats a missing NODE_ENV as development", () => {
