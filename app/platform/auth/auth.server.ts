@@ -9,7 +9,7 @@ import * as schema from "../db/schema";
 import { type Env, env } from "../env.server";
 import { type Logger, logger } from "../log.server";
 import { type Mailer, mailer } from "../mail/mailer.server";
-import { confirmationEmail, recoveryEmail } from "../mail/templates.server";
+import { confirmationEmail, existingAccountEmail, recoveryEmail } from "../mail/templates.server";
 import { throttleClear } from "../throttle.server";
 import { ensureOwnOrganization, firstMembership } from "./organizations.server";
 import { AUTH_THROTTLES } from "./throttle-policies";
@@ -72,6 +72,13 @@ export function createAuth({ db, config, secret, mail, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) =>
         deliver(user.email, recoveryEmail({ name: user.name, url }), "recovery"),
+      // The form answers as for a new account (no enumeration); the address's owner is told by email.
+      onExistingUserSignUp: async ({ user }) =>
+        deliver(
+          user.email,
+          existingAccountEmail({ name: user.name, url: `${config.appUrl}/auth` }),
+          "existing-account",
+        ),
       onPasswordReset: async ({ user }) => {
         await throttleClear(db, AUTH_THROTTLES.signInPerAccount, user.email.toLowerCase());
       },

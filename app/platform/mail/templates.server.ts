@@ -54,3 +54,18 @@ export function recoveryEmail({ name, url }: { name: string; url: string }): Tem
     html: layout(title, lines, { label: "Redefinir senha", url }, footer),
   };
 }
+
+/** Someone tried to register an address that already has an account: tell its owner, not the form. */
+export function existingAccountEmail({ name, url }: { name: string; url: string }): Template {
+  const title = "Você já tem uma conta";
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Alguém tentou criar uma conta no ${PRODUCT} com este e-mail, mas ele já está cadastrado. Se foi você, é só entrar com sua senha; se não lembra dela, peça um link de recuperação na página de acesso.`,
+  ];
+  const footer = "Se não foi você, ignore esta mensagem: nada mudou na sua conta.";
+  return {
+    subject: `Você já tem uma conta no ${PRODUCT}`,
+    text: `${lines.join("\n\n")}\n\nEntrar:\n${url}\n\n${footer}\n`,
+    html: layout(title, lines, { label: "Entrar no Estadia", url }, footer),
+  };
+}
