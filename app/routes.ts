@@ -7,6 +7,9 @@ export default [
   route("en", "routes/marketing/landing-en.tsx"),
   route("v2", "routes/marketing/landing-v2.tsx"),
   route("es", "routes/marketing/landing-es.tsx"),
+  route("leads", "routes/marketing/lead.ts"),
+  route("sitemap.xml", "routes/marketing/sitemap.ts"),
+  route("robots.txt", "routes/marketing/robots.ts"),
 
   // Accounts
   route("auth", "routes/account/auth.tsx"),
@@ -41,6 +44,7 @@ export default [
 
   // Operations
   route("healthz", "routes/api/healthz.ts"),
+  route("media/*", "routes/api/media.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("dev/outbox", "routes/api/dev-outbox.tsx"),
 

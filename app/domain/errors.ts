@@ -12,6 +12,8 @@ export class AppError extends Error {
   constructor(
     readonly kind: AppErrorKind,
     message: string,
+    /** Per-field messages for a form (field name → message). */
+    readonly fieldErrors?: Record<string, string>,
   ) {
     super(message);
   }

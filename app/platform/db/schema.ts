@@ -2,3 +2,4 @@
 
 export * from "./schema/auth";
 export * from "./schema/leads";
+export * from "./schema/catalog";

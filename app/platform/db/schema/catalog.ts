@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { organization, user } from "./auth";
+
+// The host's catalogue. Every row carries organization_id and every query filters by it.
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const organizationId = () =>
+  uuid("organization_id")
+    .notNull()
+    .references(() => organization.id, { onDelete: "cascade" });
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    name: text("name").notNull(),
+    color: text("color").notNull().default("#8E9196"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("product_categories_org_idx").on(t.organizationId, t.name)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    name: text("name").notNull(),
+    /** An https URL the host gave, or the /media/… path of an uploaded photo. */
+    image: text("image"),
+    /** Thumbnail for cards; the same as `image` for an outside URL. */
+    imageThumb: text("image_thumb"),
+    priceCents: integer("price_cents").notNull().default(0),
+    categoryId: uuid("category_id").references(() => productCategories.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    /** Deleted by the host: hidden everywhere, kept for the history of carts, orders and stock. */
+    archivedAt: ts("archived_at"),
+  },
+  (t) => [
+    index("products_org_idx").on(t.organizationId, t.createdAt),
+    check("products_price_not_negative", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    image: text("image"),
+    imageThumb: text("image_thumb"),
+    /** Public key of the guest shop /i/{hash}: random, URL-safe, 128 bits. */
+    hash: text("hash").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    archivedAt: ts("archived_at"),
+  },
+  (t) => [uniqueIndex("properties_hash_uq").on(t.hash), index("properties_org_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** Which products a property holds, and how many. */
+export const propertyProducts = pgTable(
+  "property_products",
+  {
+    organizationId: organizationId(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Units in the property now; null = not counted (no limit for guests). */
+    currentQuantity: integer("current_quantity"),
+    /** Units the host wants there (restocking target); null = no limit. */
+    expectedQuantity: integer("expected_quantity"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.productId] }),
+    index("property_products_org_idx").on(t.organizationId),
+    check("property_products_current_not_negative", sql`${t.currentQuantity} is null or ${t.currentQuantity} >= 0`),
+    check("property_products_expected_not_negative", sql`${t.expectedQuantity} is null or ${t.expectedQuantity} >= 0`),
+  ],
+);
+
+/**
+ * Append-only ledger of every change to a current quantity (a trigger refuses UPDATE and DELETE).
+ * Product and property ids are kept without foreign keys so the history outlives what it describes.
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    propertyId: uuid("property_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    /** null = not counted. */
+    oldQuantity: integer("old_quantity"),
+    newQuantity: integer("new_quantity"),
+    /** initial | adjustment | removal | sale | sale_reversal | restock | loss */
+    reason: text("reason").notNull(),
+    /** What caused it when not a person's edit (an order, a replacement). */
+    reference: text("reference"),
+    actorUserId: uuid("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("stock_movements_property_product_idx").on(t.organizationId, t.propertyId, t.productId, t.createdAt)],
+);
