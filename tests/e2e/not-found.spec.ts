@@ -30,7 +30,7 @@ test("pages load with no Content-Security-Policy violation", async ({ page }) =>
 });
 
 test("a screen still to be built names itself", async ({ page }) => {
-  await page.goto("/payment/xyz");
-  await expect(page.getByRole("heading", { level: 1, name: "Finalizar Pedido" })).toBeVisible();
-  await expect(page).toHaveTitle("Finalizar Pedido");
+  await page.goto("/payments/abc/pix");
+  await expect(page.getByRole("heading", { level: 1, name: "Identificação" })).toBeVisible();
+  await expect(page).toHaveTitle("Identificação");
 });

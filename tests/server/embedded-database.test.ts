@@ -86,7 +86,6 @@ describe("the built app on the embedded database", () => {
   it.each([
     ["/", "Estadia — vendas para anfitriões de temporada"],
     ["/auth", "Acesse sua conta Estadia"],
-    ["/payment/abc", "Finalizar Pedido"],
     ["/payments/abc/pix", "Identificação"],
     ["/payments/abc/credit_card/payment", "Pagamento"],
     ["/payments/abc/success", "Pagamento confirmado!"],

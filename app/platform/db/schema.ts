@@ -3,3 +3,4 @@
 export * from "./schema/auth";
 export * from "./schema/leads";
 export * from "./schema/catalog";
+export * from "./schema/carts";

@@ -1,0 +1,74 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/database-handle.server";
+import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type CartLine = {
+  productId: string;
+  name: string;
+  imageThumb: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  /** Units the property has now; null = not counted (no limit). */
+  stock: number | null;
+};
+
+export type CartSummary = {
+  id: string;
+  propertyId: string;
+  /** The shop this cart belongs to, for the way back. */
+  propertyHash: string;
+  totalCents: number;
+  lines: CartLine[];
+};
+
+/** Sets the cart's total from its items, on the server, after every change. */
+export async function recomputeTotal(tx: Tx, cartId: string): Promise<number> {
+  const [row] = await tx
+    .update(carts)
+    .set({
+      totalCents: sql`(select coalesce(sum(${cartItems.quantity} * ${cartItems.unitPriceCents}), 0)::int
+        from ${cartItems} where ${cartItems.cartId} = ${cartId})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(carts.id, cartId))
+    .returning({ totalCents: carts.totalCents });
+  return row?.totalCents ?? 0;
+}
+
+/** The cart as the guest sees it: lines with names, prices and the stock that caps them. */
+export async function readCartSummary(db: Db | Tx, cartId: string): Promise<CartSummary | null> {
+  const [cart] = await db
+    .select({
+      id: carts.id,
+      propertyId: carts.propertyId,
+      propertyHash: properties.hash,
+      totalCents: carts.totalCents,
+    })
+    .from(carts)
+    .innerJoin(properties, eq(properties.id, carts.propertyId))
+    .where(eq(carts.id, cartId));
+  if (!cart) return null;
+  const lines = await db
+    .select({
+      productId: cartItems.productId,
+      name: products.name,
+      imageThumb: products.imageThumb,
+      quantity: cartItems.quantity,
+      unitPriceCents: cartItems.unitPriceCents,
+      stock: propertyProducts.currentQuantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(
+      propertyProducts,
+      and(
+        eq(propertyProducts.productId, cartItems.productId),
+        eq(propertyProducts.propertyId, cart.propertyId),
+      ),
+    )
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt));
+  return { ...cart, lines };
+}

@@ -1,0 +1,79 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "~/platform/db/database-handle.server";
+import { cartItems, carts, propertyProducts } from "~/platform/db/schema";
+import { AppError } from "../errors";
+import { isDeviceId } from "./cart-policy";
+import { type CartSummary, readCartSummary, recomputeTotal } from "./cart-summary.server";
+import { CART_TEXT as T } from "./messages";
+
+const input = z.object({
+  cartId: z.uuid(),
+  productId: z.uuid(),
+  deviceId: z.string().refine(isDeviceId),
+  delta: z.union([z.literal(1), z.literal(-1)]),
+});
+
+export type ChangeCartItemInput = z.input<typeof input>;
+
+/**
+ * Plus or minus one unit of an item already in the cart; minus at 1 removes it. Only the device that
+ * owns the cart may change it: any other answers as if the cart did not exist.
+ */
+export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<CartSummary> {
+  const parsed = input.safeParse(raw);
+  if (!parsed.success) throw new AppError("not_found", T.cartNotFound);
+  const { cartId, productId, deviceId, delta } = parsed.data;
+
+  return db.transaction(async (tx) => {
+    const [cart] = await tx
+      .select({ id: carts.id, propertyId: carts.propertyId })
+      .from(carts)
+      .where(and(eq(carts.id, cartId), eq(carts.deviceId, deviceId), eq(carts.status, "pending")))
+      .for("update");
+    if (!cart) throw new AppError("not_found", T.cartNotFound);
+
+    const [item] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, productId)));
+    if (!item) throw new AppError("not_found", T.updateFailed);
+
+    const quantity = item.quantity + delta;
+    const where = and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, productId));
+    if (quantity <= 0) {
+      await tx.delete(cartItems).where(where);
+    } else {
+      const [stock] = await tx
+        .select({ current: propertyProducts.currentQuantity })
+        .from(propertyProducts)
+        .where(
+          and(eq(propertyProducts.propertyId, cart.propertyId), eq(propertyProducts.productId, productId)),
+        );
+      const current = stock ? stock.current : 0;
+      if (delta > 0 && current !== null && quantity > current) {
+        throw new AppError("insufficient_stock", T.stockLimit);
+      }
+      await tx.update(cartItems).set({ quantity }).where(where);
+    }
+    await recomputeTotal(tx, cart.id);
+    const summary = await readCartSummary(tx, cart.id);
+    if (!summary) throw new Error("cart vanished");
+    return summary;
+  });
+}
+
+/** The cart for its owner's device, or null for anyone else (and for unknown ids). */
+export async function getOwnCart(db: Db, cartId: unknown, deviceId: unknown): Promise<CartSummary | null> {
+  const ids = z
+    .object({ cartId: z.uuid(), deviceId: z.string().refine(isDeviceId) })
+    .safeParse({ cartId, deviceId });
+  if (!ids.success) return null;
+  const [cart] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(
+      and(eq(carts.id, ids.data.cartId), eq(carts.deviceId, ids.data.deviceId), eq(carts.status, "pending")),
+    );
+  return cart ? readCartSummary(db, cart.id) : null;
+}

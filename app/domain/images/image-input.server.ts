@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import sharp, { type Metadata } from "sharp";
+import { AppError } from "~/domain/errors";
+import { logger } from "~/platform/log.server";
+import { isMediaKey, mediaStorage } from "~/platform/storage/storage.server";
+
+/** What a product or property keeps: an https URL (both fields equal) or two `/media/…` paths. */
+export type ImageValue = { image: string; imageThumb: string };
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_PIXELS = 40_000_000;
+export const MAX_URL_LENGTH = 2000;
+const LONGEST_SIDE = 1600;
+const THUMB_SIDE = 400;
+const MEDIA_PREFIX = "/media/";
+
+export const IMAGE_MESSAGES = {
+  notImage: "Envie uma imagem (JPG, PNG, WebP, GIF ou HEIC).",
+  tooLarge: "A imagem passa do limite de 10 MB.",
+  tooManyPixels: "A imagem é grande demais (máximo de 40 megapixels).",
+  corrupt: "Não foi possível ler a imagem: o arquivo parece corrompido.",
+  // sharp's prebuilt libvips reads HEIF/AVIF but has no HEVC decoder (patents), so an iPhone HEIC sent
+  // from a computer cannot be opened. Phones convert to JPEG themselves when the input accepts image/*.
+  heic: "Não foi possível abrir esta foto HEIC. Envie em JPG ou PNG.",
+  badUrl: "Informe um endereço de imagem que comece com https://",
+} as const;
+
+// By content, as sharp reports it: "heif" covers HEIC and AVIF. SVG, TIFF and raw are refused.
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+
+function refuse(message: string): AppError {
+  return new AppError("invalid", message, { image: message });
+}
+
+/**
+ * Call before `request.formData()`, which buffers the whole body: refuses a declared body well over the
+ * upload limit (the other fields of the form get 1 MB of room).
+ */
+export function assertUploadSize(request: Request): void {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + 1024 * 1024) {
+    throw refuse(IMAGE_MESSAGES.tooLarge);
+  }
+}
+
+/**
+ * The image fields of a form (`imageFile`, `imageUrl`, `imageRemove`): `undefined` leaves the image as it
+ * is, `null` removes it, a value replaces it (a file wins over a URL, and both over removal). An upload is
+ * stored before this returns: discard it with `discardImage` if the rest of the save fails.
+ */
+export async function readImageInput(form: FormData): Promise<ImageValue | null | undefined> {
+  const file = form.get("imageFile");
+  if (typeof file === "string" && file !== "") {
+    // Without multipart encoding a browser posts only the file's name: a bug in the form, not the host's fault.
+    throw new Error('imageFile arrived as text: the <Form> needs encType="multipart/form-data"');
+  }
+  // An empty file input still posts a File, with no name and no bytes.
+  if (file instanceof File && (file.size > 0 || file.name !== "")) return storeUpload(file);
+  const url = form.get("imageUrl");
+  if (typeof url === "string" && url.trim() !== "") {
+    const href = checkUrl(url);
+    return { image: href, imageThumb: href };
+  }
+  if (form.get("imageRemove") === "1") return null;
+  return undefined;
+}
+
+function checkUrl(raw: string): string {
+  const text = raw.trim();
+  if (text.length > MAX_URL_LENGTH || !URL.canParse(text)) throw refuse(IMAGE_MESSAGES.badUrl);
+  const url = new URL(text);
+  if (url.protocol !== "https:" || !url.hostname || url.href.length > MAX_URL_LENGTH) {
+    throw refuse(IMAGE_MESSAGES.badUrl);
+  }
+  return url.href;
+}
+
+async function storeUpload(file: File): Promise<ImageValue> {
+  if (file.size > MAX_UPLOAD_BYTES) throw refuse(IMAGE_MESSAGES.tooLarge);
+  const input = Buffer.from(await file.arrayBuffer());
+  const { image, thumb } = await reencode(input);
+
+  const id = randomUUID();
+  const keys = { image: `${id}.webp`, thumb: `${id}-thumb.webp` };
+  const storage = mediaStorage();
+  try {
+    await storage.put(keys.image, image, "image/webp");
+    await storage.put(keys.thumb, thumb, "image/webp");
+  } catch (err) {
+    await Promise.allSettled([storage.delete(keys.image), storage.delete(keys.thumb)]);
+    throw err;
+  }
+  return { image: MEDIA_PREFIX + keys.image, imageThumb: MEDIA_PREFIX + keys.thumb };
+}
+
+/** Checks the bytes are a real image within limits and makes the WebP image and its thumbnail. */
+async function reencode(input: Buffer): Promise<{ image: Buffer; thumb: Buffer }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input).metadata();
+  } catch (err) {
+    throw refuse(
+      /unsupported image format/i.test(String(err)) ? IMAGE_MESSAGES.notImage : IMAGE_MESSAGES.corrupt,
+    );
+  }
+  if (!ACCEPTED_FORMATS.has(meta.format)) throw refuse(IMAGE_MESSAGES.notImage);
+  // Checked from the header before decoding a single pixel; limitInputPixels below is the backstop.
+  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_PIXELS) {
+    throw refuse(IMAGE_MESSAGES.tooManyPixels);
+  }
+
+  // "truncated" fails on a cut-off file but tolerates the harmless warnings many phone JPEGs carry.
+  // Output has no EXIF/XMP/ICC: sharp drops metadata unless asked to keep it. GIFs keep their first frame.
+  const decoded = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "truncated" }).autoOrient();
+  const box = (side: number) =>
+    ({ width: side, height: side, fit: "inside", withoutEnlargement: true }) as const;
+  try {
+    const [image, thumb] = await Promise.all([
+      decoded.clone().resize(box(LONGEST_SIDE)).webp({ quality: 82 }).toBuffer(),
+      decoded.clone().resize(box(THUMB_SIDE)).webp({ quality: 75 }).toBuffer(),
+    ]);
+    return { image, thumb };
+  } catch (err) {
+    if (/pixel limit/i.test(String(err))) throw refuse(IMAGE_MESSAGES.tooManyPixels);
+    if (meta.format === "heif" && meta.compression === "hevc") throw refuse(IMAGE_MESSAGES.heic);
+    throw refuse(IMAGE_MESSAGES.corrupt);
+  }
+}
+
+/** The storage key of a `/media/…` value we made; undefined for an outside URL or anything else. */
+export function mediaKeyOf(value: string): string | undefined {
+  if (!value.startsWith(MEDIA_PREFIX)) return undefined;
+  const key = value.slice(MEDIA_PREFIX.length);
+  return isMediaKey(key) ? key : undefined;
+}
+
+/**
+ * Deletes the stored files of an image that is no longer used (after the save that replaced or removed
+ * it committed). Outside URLs are left alone. A failure is logged, never thrown: the save already happened.
+ */
+export async function discardImage(value: ImageValue | null | undefined): Promise<void> {
+  if (!value) return;
+  const keys = [...new Set([value.image, value.imageThumb])].flatMap((v) => mediaKeyOf(v) ?? []);
+  const storage = mediaStorage();
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      logger().warn({ err, key }, "could not delete a discarded image");
+    }
+  }
+}

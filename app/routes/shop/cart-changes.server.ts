@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import { addToCart } from "~/domain/carts/add-to-cart.server";
+import { changeCartItem } from "~/domain/carts/change-cart-item.server";
+import { CART_TEXT } from "~/domain/carts/messages";
+import { AppError } from "~/domain/errors";
+import { database } from "~/platform/db/database.server";
+import { ensureDeviceId } from "./device-cookie.server";
+
+export type CartChangeResult = { ok: true } | { ok: false; message: string };
+
+const STATUS = { not_found: 404, insufficient_stock: 409, conflict: 429, invalid: 400 } as Record<
+  string,
+  number
+>;
+
+/**
+ * The guest's cart changes, shared by the shop and the cart summary: intent `add` (by property hash),
+ * `inc` / `dec` (by cart id). Refusals carry the spec's toast; the page re-reads the cart either way.
+ */
+export async function applyCartChange(request: Request, form: FormData, clientIp: string) {
+  const { deviceId, setCookie } = ensureDeviceId(request);
+  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+  const intent = String(form.get("intent"));
+  const productId = String(form.get("productId") ?? "");
+  const { db } = await database();
+  try {
+    if (intent === "add") {
+      await addToCart(db, { hash: String(form.get("hash") ?? ""), productId, deviceId, ip: clientIp });
+    } else {
+      const delta = intent === "inc" ? 1 : -1;
+      await changeCartItem(db, { cartId: String(form.get("cartId") ?? ""), productId, deviceId, delta });
+    }
+    return data<CartChangeResult>({ ok: true }, { headers });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const fallback = intent === "add" ? CART_TEXT.addFailed : CART_TEXT.updateFailed;
+    // The spec's toast first, then why, so the guest knows what happened.
+    const message = err.message === fallback ? fallback : `${fallback}: ${err.message}`;
+    return data<CartChangeResult>({ ok: false, message }, { status: STATUS[err.kind] ?? 400, headers });
+  }
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from "node:crypto";
+import { isDeviceId } from "~/domain/carts/cart-policy";
+import { env } from "~/platform/env.server";
+
+const NAME = "estadia_device";
+const ONE_YEAR = 365 * 24 * 60 * 60;
+
+/** The guest's device id from its first-party cookie (random; not fingerprinting), if valid. */
+export function readDeviceId(request: Request): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === NAME && isDeviceId(value)) return value;
+  }
+  return undefined;
+}
+
+/** The device id to use for a change, and the Set-Cookie that creates it when the guest had none. */
+export function ensureDeviceId(request: Request): { deviceId: string; setCookie?: string } {
+  const existing = readDeviceId(request);
+  if (existing) return { deviceId: existing };
+  const deviceId = randomBytes(16).toString("base64url");
+  const secure = env().secureCookies ? "; Secure" : "";
+  return {
+    deviceId,
+    setCookie: `${NAME}=${deviceId}; Path=/; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${secure}`,
+  };
+}

@@ -1,0 +1,32 @@
+import { cn } from "~/lib/cn";
+
+const STEPS = ["Resumo", "Identificação", "Pagamento"] as const;
+
+/** The checkout's step indicator: 1 Resumo, 2 Identificação, 3 Pagamento. */
+export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
+  return (
+    <ol aria-label="Etapas da compra" className="flex items-center justify-between gap-2 text-sm">
+      {STEPS.map((label, i) => {
+        const step = i + 1;
+        const state = step < current ? "done" : step === current ? "current" : "next";
+        return (
+          <li
+            key={label}
+            aria-current={state === "current" ? "step" : undefined}
+            className="flex items-center gap-2"
+          >
+            <span
+              className={cn(
+                "inline-flex size-7 items-center justify-center rounded-full border text-xs font-semibold",
+                state === "next" ? "border-border text-muted" : "border-brand bg-brand text-white",
+              )}
+            >
+              {step}
+            </span>
+            <span className={cn(state === "current" ? "font-semibold text-ink" : "text-muted")}>{label}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { createConfirmedUser } from "~/platform/auth/create-user.server";
+import type { Db } from "~/platform/db/database-handle.server";
+import { productCategories, products, properties, propertyProducts } from "~/platform/db/schema";
+
+let n = 0;
+
+export const newDeviceId = () => randomBytes(16).toString("base64url");
+
+/**
+ * A host with one property holding products in the given states; rows written directly so cart tests do
+ * not depend on the catalogue screens.
+ */
+export async function shopFixture(
+  db: Db,
+  items: { name: string; priceCents: number; stock: number | null; category?: string }[],
+) {
+  const tag = `${Date.now()}-${++n}`;
+  const { membership } = await createConfirmedUser(db, {
+    name: `Anfitrião ${tag}`,
+    email: `host-${tag}@example.com`,
+    password: "segredo1",
+  });
+  const organizationId = membership.organizationId;
+  const hash = randomBytes(16).toString("base64url");
+  const [property] = await db
+    .insert(properties)
+    .values({ organizationId, name: `Casa ${tag}`, address: "Rua A, 1", hash })
+    .returning({ id: properties.id });
+  if (!property) throw new Error("no property");
+  const categoryIds = new Map<string, string>();
+  const productIds: Record<string, string> = {};
+  for (const item of items) {
+    let categoryId: string | undefined;
+    if (item.category) {
+      categoryId = categoryIds.get(item.category);
+      if (!categoryId) {
+        const [c] = await db
+          .insert(productCategories)
+          .values({ organizationId, name: item.category, color: "#112233" })
+          .returning({ id: productCategories.id });
+        categoryId = c?.id;
+        if (categoryId) categoryIds.set(item.category, categoryId);
+      }
+    }
+    const [p] = await db
+      .insert(products)
+      .values({ organizationId, name: item.name, priceCents: item.priceCents, categoryId })
+      .returning({ id: products.id });
+    if (!p) throw new Error("no product");
+    productIds[item.name] = p.id;
+    await db
+      .insert(propertyProducts)
+      .values({
+        organizationId,
+        propertyId: property.id,
+        productId: p.id,
+        currentQuantity: item.stock,
+        expectedQuantity: 5,
+      });
+  }
+  return { organizationId, propertyId: property.id, hash, productIds };
+}
