@@ -3,6 +3,7 @@
 // this machine's cores, so compare ratios between runs rather than absolute numbers.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { connectDatabase } from "~/platform/db/connect.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
@@ -13,6 +14,7 @@ import {
   type ThrowawayDatabase,
 } from "../tests/support/postgres";
 import { removeDir, startServer } from "../tests/support/server-process";
+import { newDeviceId, shopFixture } from "../tests/support/shop-fixtures";
 import { buildIfStale } from "./build-freshness.js";
 import { DEMO_HOST, seedAccounts } from "./seed-accounts";
 
@@ -21,10 +23,70 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 type Result = { name: string; rps: number; p99: number };
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  expectOk = true,
+): Promise<Result> {
   await autocannon({ url, headers, connections: 4, duration: 1 }); // warm-up
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  if (expectOk && r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} answers were not 2xx`);
   return { name, rps: r.requests.average, p99: r.latency.p99 };
+}
+
+/**
+ * Guests adding to their carts: 200 devices (each its own cookie and forwarded IP, so the per-IP cart
+ * limit does not apply), each adding one unit of an unlimited product per request.
+ */
+async function loadAddToCart(appUrl: string, hash: string, productId: string): Promise<Result> {
+  const devices = Array.from({ length: 200 }, (_, i) => ({
+    cookie: `estadia_device=${newDeviceId()}`,
+    ip: `10.9.${i >> 8}.${i & 255}`,
+  }));
+  let next = 0;
+  const body = new URLSearchParams({ intent: "add", hash, productId }).toString();
+  const r = await autocannon({
+    url: `${appUrl}/i/${hash}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (req) => {
+          const device = devices[next++ % devices.length];
+          return {
+            ...req,
+            body,
+            headers: {
+              origin: appUrl,
+              "content-type": "application/x-www-form-urlencoded",
+              cookie: device?.cookie ?? "",
+              "x-forwarded-for": device?.ip ?? "",
+            },
+          };
+        },
+      },
+    ],
+  });
+  if (r.non2xx > 0) throw new Error(`add to cart: ${r.non2xx} answers were not 2xx`);
+  return { name: "POST /i/{hash} (add to cart)", rps: r.requests.average, p99: r.latency.p99 };
+}
+
+/** What a phone downloads to run the shop: every script the page loads, gzipped, inline ones included. */
+async function firstLoadJsKb(pageUrl: string): Promise<number> {
+  const html = await (await fetch(pageUrl)).text();
+  const origin = new URL(pageUrl).origin;
+  const urls = new Set(
+    [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*href)="([^"]+)"/g)].map(
+      (m) => m[1],
+    ),
+  );
+  let bytes = 0;
+  for (const url of urls)
+    bytes += gzipSync(await (await fetch(new URL(url ?? "", origin))).arrayBuffer()).length;
+  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) bytes += gzipSync(m[1] ?? "").length;
+  return bytes / 1024;
 }
 
 function rssMb(pid: number | undefined): number {
@@ -56,14 +118,35 @@ async function baselineServer(): Promise<{ url: string; stop(): void }> {
 buildIfStale();
 
 let database: ThrowawayDatabase | undefined;
+let shop: Awaited<ReturnType<typeof shopFixture>> | undefined;
 if (await postgresAvailable()) {
   database = await createThrowawayDatabase();
   const handle = await connectDatabase({ databaseUrl: database.url });
   await migrateDatabase(handle);
   await seedAccounts(handle.db);
+  const drinks = ["Água", "Água com gás", "Cerveja", "Refrigerante", "Suco de uva", "Vinho tinto"];
+  const breakfast = ["Café", "Chá", "Biscoito", "Granola", "Pão de queijo", "Chocolate"];
+  shop = await shopFixture(handle.db, [
+    ...drinks.map((name, i) => ({
+      name,
+      priceCents: 500 + i * 150,
+      stock: i === 2 ? 0 : 12,
+      category: "Bebidas",
+    })),
+    ...breakfast.map((name, i) => ({
+      name,
+      priceCents: 400 + i * 120,
+      stock: i === 0 ? null : 8,
+      category: "Café da manhã",
+    })),
+  ]);
   await handle.close();
 }
-const app = await startServer({ LOG_LEVEL: "warn", ...(database ? { DATABASE_URL: database.url } : {}) });
+const app = await startServer({
+  LOG_LEVEL: "warn",
+  TRUSTED_IP_HEADER: "x-forwarded-for",
+  ...(database ? { DATABASE_URL: database.url } : {}),
+});
 const baseline = await baselineServer();
 
 try {
@@ -79,7 +162,13 @@ try {
           }),
         ]
       : []),
-    await load("GET /nao-existe (SSR 404)", `${app.url}/nao-existe`),
+    await load("GET /nao-existe (SSR 404)", `${app.url}/nao-existe`, {}, false),
+    ...(shop
+      ? [
+          await load("GET /i/{hash} (shop page)", `${app.url}/i/${shop.hash}`),
+          await loadAddToCart(app.url, shop.hash, shop.productIds.Café ?? ""),
+        ]
+      : []),
   ];
   const loadedRss = rssMb(app.child.pid);
 
@@ -94,6 +183,13 @@ try {
     );
   }
   console.log(`app memory (RSS): ${idleRss.toFixed(0)} MB idle, ${loadedRss.toFixed(0)} MB after load`);
+  if (shop) {
+    const kb = await firstLoadJsKb(`${app.url}/i/${shop.hash}`);
+    // ~186 KB gzip: the first-load JS of a typical React + data-client single-page shop (issue 6).
+    console.log(
+      `shop first-load JS: ${kb.toFixed(1)} KB gzip (target ≤ 110 KB; ${(kb / 186).toFixed(2)} of a typical 186 KB SPA)`,
+    );
+  }
 } finally {
   baseline.stop();
   await app.stop();

@@ -1,9 +1,186 @@
-import { BackofficePlaceholder } from "~/ui/screen-placeholder";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useNavigation } from "react-router";
+import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from "~/domain/catalog/categories.server";
+import { AppError } from "~/domain/errors";
+import { assertCan, can } from "~/domain/team/permissions";
+import { database } from "~/platform/db/database.server";
+import { ConfirmDialog } from "~/ui/alert-dialog";
+import { Button, buttonClasses } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { EmptyState } from "~/ui/empty-state";
+import { LoadingText } from "~/ui/loading-text";
+import { PageFrame } from "~/ui/page-frame";
+import { toast } from "~/ui/toaster";
+import type { Route } from "./+types/product-categories";
+import { refused } from "./app-error.server";
+import { backofficeContext } from "./guard.server";
+import { CategoryFormDialog, type EditedCategory } from "./product-categories-form";
+import { CategorySwatch } from "./product-categories-swatch";
+import { useHydrated } from "./products-use-hydrated";
 
 export function meta() {
   return [{ title: "Gerenciar Categorias de Produto" }];
 }
 
-export default function Screen() {
-  return <BackofficePlaceholder title="Gerenciar Categorias de Produto" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  const { db } = await database();
+  const categories = await listCategories(db, actor, "newest");
+  return {
+    categories: categories.map(({ id, name, color }) => ({ id, name, color })),
+    canManage: can(actor, "catalog.manage"),
+  };
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = context.get(backofficeContext);
+  try {
+    assertCan(actor, "catalog.manage");
+    const form = await request.formData();
+    const intent = field(form, "intent");
+    const { db } = await database();
+    if (intent === "create") {
+      await createCategory(db, actor, { name: field(form, "name"), color: field(form, "color") });
+      return { ok: true as const, message: T.categoryCreated };
+    }
+    if (intent === "update") {
+      await updateCategory(db, actor, {
+        id: field(form, "id"),
+        name: field(form, "name"),
+        color: field(form, "color"),
+      });
+      return { ok: true as const, message: T.categoryUpdated };
+    }
+    if (intent === "delete") {
+      await deleteCategory(db, actor, { id: field(form, "id") });
+      return { ok: true as const, message: T.categoryDeleted };
+    }
+    throw new AppError("invalid", "Ação desconhecida.");
+  } catch (err) {
+    return refused(err);
+  }
+}
+
+export default function ProductCategories({ loaderData }: Route.ComponentProps) {
+  const { categories, canManage } = loaderData;
+  // Buttons that open modals stay disabled until the page's JavaScript runs.
+  const hydrated = useHydrated();
+  // Each opening gets its own form (and fetcher): no typed text or errors carried over from the last one.
+  const [editor, setEditor] = useState<{ open: boolean; session: number; category: EditedCategory | null }>({
+    open: false,
+    session: 0,
+    category: null,
+  });
+  const openEditor = (category: EditedCategory | null) =>
+    setEditor((e) => ({ open: true, session: e.session + 1, category }));
+
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const remover = useFetcher<typeof action>();
+  useEffect(() => {
+    const result = remover.data;
+    if (!result) return;
+    if (result.ok) toast.success(result.message);
+    else toast.error(T.categoryDeleteFailed, { description: result.message });
+    setDeleting(null);
+  }, [remover.data]);
+
+  const navigation = useNavigation();
+  const reloading =
+    remover.state === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === "/product-categories");
+
+  return (
+    <PageFrame
+      title="Gerenciar Categorias de Produto"
+      actions={
+        <>
+          <Link to="/products" className={buttonClasses({ variant: "outline" })}>
+            Produtos
+          </Link>
+          {canManage ? (
+            <Button disabled={!hydrated} onClick={() => openEditor(null)}>
+              <Plus aria-hidden="true" />
+              Nova Categoria
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      {reloading ? <LoadingText>Carregando...</LoadingText> : null}
+      {categories.length === 0 ? (
+        <EmptyState title="Nenhuma categoria cadastrada" />
+      ) : (
+        <Card>
+          <ul aria-label="Categorias" className="divide-y divide-border">
+            {categories.map((category) => (
+              <li key={category.id} className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-5">
+                <CategorySwatch color={category.color} className="size-6" />
+                <span className="min-w-0 flex-1 font-medium break-words">{category.name}</span>
+                {canManage ? (
+                  <span className="flex gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={!hydrated}
+                      aria-label={`Editar ${category.name}`}
+                      onClick={() => openEditor(category)}
+                    >
+                      <Pencil aria-hidden="true" />
+                      Editar
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="text-danger"
+                      disabled={!hydrated}
+                      aria-label={`Excluir ${category.name}`}
+                      onClick={() => setDeleting(category.id)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Excluir
+                    </Button>
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {canManage ? (
+        <>
+          <CategoryFormDialog
+            open={editor.open}
+            session={editor.session}
+            category={editor.category}
+            onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+          />
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(open) => {
+              if (!open) setDeleting(null);
+            }}
+            title="Excluir categoria"
+            description="Tem certeza que deseja excluir esta categoria?"
+            busy={remover.state === "submitting"}
+            busyLabel="Excluindo..."
+            onConfirm={() => {
+              if (deleting) remover.submit({ intent: "delete", id: deleting }, { method: "post" });
+            }}
+          />
+        </>
+      ) : null}
+    </PageFrame>
+  );
 }

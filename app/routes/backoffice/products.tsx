@@ -1,9 +1,194 @@
-import { BackofficePlaceholder } from "~/ui/screen-placeholder";
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useNavigation } from "react-router";
+import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
+import { listCategories } from "~/domain/catalog/categories.server";
+import { createProduct, deleteProduct, listProducts, updateProduct } from "~/domain/catalog/products.server";
+import { AppError } from "~/domain/errors";
+import {
+  assertUploadSize,
+  discardImage,
+  type ImageValue,
+  readImageInput,
+} from "~/domain/images/image-input.server";
+import { assertCan, can } from "~/domain/team/permissions";
+import { database } from "~/platform/db/database.server";
+import { ConfirmDialog } from "~/ui/alert-dialog";
+import { Button, buttonClasses } from "~/ui/button";
+import { cardGridClasses } from "~/ui/card";
+import { EmptyState } from "~/ui/empty-state";
+import { LoadingText } from "~/ui/loading-text";
+import { PageFrame } from "~/ui/page-frame";
+import { toast } from "~/ui/toaster";
+import type { Route } from "./+types/products";
+import { refused } from "./app-error.server";
+import { backofficeContext } from "./guard.server";
+import { ProductCard } from "./products-card";
+import { type EditedProduct, ProductFormDialog } from "./products-form";
+import { useHydrated } from "./products-use-hydrated";
 
 export function meta() {
   return [{ title: "Gerenciar Produtos" }];
 }
 
-export default function Screen() {
-  return <BackofficePlaceholder title="Gerenciar Produtos" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  const { db } = await database();
+  const products = await listProducts(db, actor);
+  const categories = await listCategories(db, actor, "name");
+  return {
+    products: products.map(
+      ({ id, name, priceCents, imageThumb, categoryId, categoryName, categoryColor }) => ({
+        id,
+        name,
+        priceCents,
+        imageThumb,
+        categoryId,
+        categoryName,
+        categoryColor,
+      }),
+    ),
+    categories: categories.map(({ id, name }) => ({ id, name })),
+    canManage: can(actor, "catalog.manage"),
+  };
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = context.get(backofficeContext);
+  // A photo stored for this request: deleted again if the save does not happen.
+  let uploaded: ImageValue | null | undefined;
+  try {
+    // Before reading the body, so a refused member's upload is never stored.
+    assertCan(actor, "catalog.manage");
+    assertUploadSize(request);
+    const form = await request.formData();
+    const intent = field(form, "intent");
+    const { db } = await database();
+    if (intent === "delete") {
+      await deleteProduct(db, actor, { id: field(form, "id") });
+      return { ok: true as const, message: T.productDeleted };
+    }
+    if (intent !== "create" && intent !== "update") throw new AppError("invalid", "Ação desconhecida.");
+    uploaded = await readImageInput(form);
+    const input = {
+      name: field(form, "name"),
+      price: field(form, "price"),
+      categoryId: field(form, "categoryId"),
+      image: uploaded,
+    };
+    if (intent === "create") {
+      await createProduct(db, actor, input);
+      return { ok: true as const, message: T.productCreated };
+    }
+    const { replacedImage } = await updateProduct(db, actor, { ...input, id: field(form, "id") });
+    await discardImage(replacedImage);
+    return { ok: true as const, message: T.productUpdated };
+  } catch (err) {
+    await discardImage(uploaded);
+    return refused(err);
+  }
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { products, categories, canManage } = loaderData;
+  const hydrated = useHydrated();
+  // Each opening gets its own form (and fetcher): no typed text or errors carried over from the last one.
+  const [editor, setEditor] = useState<{ open: boolean; session: number; product: EditedProduct | null }>({
+    open: false,
+    session: 0,
+    product: null,
+  });
+  const openEditor = (product: EditedProduct | null) =>
+    setEditor((e) => ({ open: true, session: e.session + 1, product }));
+
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const remover = useFetcher<typeof action>();
+  useEffect(() => {
+    const result = remover.data;
+    if (!result) return;
+    if (result.ok) toast.success(result.message);
+    else toast.error(`${T.productDeleteFailed}: ${result.message}`);
+    setDeleting(null);
+  }, [remover.data]);
+
+  const navigation = useNavigation();
+  const reloading =
+    remover.state === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === "/products");
+
+  return (
+    <PageFrame
+      title="Gerenciar Produtos"
+      actions={
+        <>
+          <Link to="/product-categories" className={buttonClasses({ variant: "outline" })}>
+            Categorias
+          </Link>
+          {canManage ? (
+            <Button disabled={!hydrated} onClick={() => openEditor(null)}>
+              <Plus aria-hidden="true" />
+              Novo Produto
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      {reloading ? <LoadingText>Carregando produtos...</LoadingText> : null}
+      {products.length === 0 ? (
+        <EmptyState
+          title="Nenhum produto cadastrado"
+          action={
+            canManage ? (
+              <Button disabled={!hydrated} onClick={() => openEditor(null)}>
+                <Plus aria-hidden="true" />
+                Adicionar Produto
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <ul aria-label="Produtos" className={cardGridClasses}>
+          {products.map((product) => (
+            <li key={product.id} className="flex">
+              <ProductCard
+                product={product}
+                actionsReady={hydrated}
+                onEdit={canManage ? () => openEditor(product) : undefined}
+                onDelete={canManage ? () => setDeleting(product.id) : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {canManage ? (
+        <>
+          <ProductFormDialog
+            open={editor.open}
+            session={editor.session}
+            product={editor.product}
+            categories={categories}
+            onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+          />
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(open) => {
+              if (!open) setDeleting(null);
+            }}
+            title="Excluir produto"
+            description="Tem certeza que deseja excluir este produto?"
+            busy={remover.state === "submitting"}
+            busyLabel="Excluindo..."
+            onConfirm={() => {
+              if (deleting) remover.submit({ intent: "delete", id: deleting }, { method: "post" });
+            }}
+          />
+        </>
+      ) : null}
+    </PageFrame>
+  );
 }

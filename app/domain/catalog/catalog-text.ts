@@ -1,0 +1,27 @@
+// pt-BR texts of the catalogue screens. The spec's own texts are used as written (part 1 §2, §5, §8);
+// the validation messages are ours (the spec only says which fields are required).
+export const CATALOG_TEXT = {
+  productCreated: "Produto criado com sucesso",
+  productUpdated: "Produto atualizado com sucesso",
+  productDeleted: "Produto excluído com sucesso",
+  productDeleteFailed: "Erro ao excluir produto",
+  productNotFound: "Produto não encontrado",
+  productNameRequired: "Informe o nome do produto.",
+  productNameTooLong: "O nome do produto deve ter no máximo 120 caracteres.",
+  priceTooHigh: "O preço deve ser de no máximo R$ 100.000,00.",
+  categoryCreated: "Categoria criada!",
+  categoryUpdated: "Categoria atualizada!",
+  categoryDeleted: "Categoria excluída",
+  categoryDeleteFailed: "Erro ao excluir categoria",
+  categoryNotFound: "Categoria não encontrada",
+  categoryNameRequired: "Informe o nome da categoria.",
+  categoryNameTooLong: "O nome da categoria deve ter no máximo 60 caracteres.",
+  colorRequired: "Informe a cor da categoria.",
+  colorTooLong: "A cor deve ter no máximo 7 caracteres.",
+  colorInvalid: "Informe uma cor no formato #RRGGBB (por exemplo, #8E9196).",
+} as const;
+
+/** The spec's error toast for a failed save: 'Erro: {message}'. */
+export function saveFailed(message: string): string {
+  return `Erro: ${message}`;
+}

@@ -1,0 +1,80 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "~/platform/db/database-handle.server";
+import { productCategories } from "~/platform/db/schema";
+import { AppError } from "../errors";
+import { type Actor, assertCan } from "../team/permissions";
+import { CATALOG_TEXT as T } from "./catalog-text";
+import { type CategoryInput, categorySchema, isUuid, parseInput } from "./schemas.server";
+import { sortByName } from "./sort-by-name";
+
+export type Category = { id: string; name: string; color: string; createdAt: Date };
+
+const columns = {
+  id: productCategories.id,
+  name: productCategories.name,
+  color: productCategories.color,
+  createdAt: productCategories.createdAt,
+};
+
+const notFound = () => new AppError("not_found", T.categoryNotFound);
+
+/** The organization's categories: by name for pickers, newest first for the category list. */
+export async function listCategories(db: Db, actor: Actor, order: "name" | "newest"): Promise<Category[]> {
+  assertCan(actor, "catalog.read");
+  const rows = await db
+    .select(columns)
+    .from(productCategories)
+    .where(eq(productCategories.organizationId, actor.organizationId))
+    .orderBy(desc(productCategories.createdAt), desc(productCategories.id));
+  return order === "name" ? sortByName(rows) : rows;
+}
+
+export async function createCategory(db: Db, actor: Actor, input: CategoryInput): Promise<Category> {
+  assertCan(actor, "catalog.manage");
+  const values = parseInput(categorySchema, input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(productCategories)
+      .values({ ...values, organizationId: actor.organizationId })
+      .returning(columns);
+    if (!row) throw new Error("category insert returned nothing");
+    return row;
+  });
+}
+
+export async function updateCategory(
+  db: Db,
+  actor: Actor,
+  input: CategoryInput & { id: string },
+): Promise<Category> {
+  assertCan(actor, "catalog.manage");
+  if (!isUuid(input.id)) throw notFound();
+  const values = parseInput(categorySchema, input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(productCategories)
+      .set(values)
+      .where(
+        and(eq(productCategories.id, input.id), eq(productCategories.organizationId, actor.organizationId)),
+      )
+      .returning(columns);
+    if (!row) throw notFound();
+    return row;
+  });
+}
+
+/**
+ * Erases the category for good (categories have no history to keep). Its products stay, without a
+ * category: the foreign key is ON DELETE SET NULL.
+ */
+export async function deleteCategory(db: Db, actor: Actor, { id }: { id: string }): Promise<void> {
+  assertCan(actor, "catalog.manage");
+  if (!isUuid(id)) throw notFound();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(productCategories)
+      .where(and(eq(productCategories.id, id), eq(productCategories.organizationId, actor.organizationId)))
+      .returning({ id: productCategories.id });
+    if (!row) throw notFound();
+  });
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { priceInputToCents } from "~/lib/price-input";
+import { AppError } from "../errors";
+import { CATALOG_TEXT as T } from "./catalog-text";
+import {
+  CATEGORY_COLOR_MAX_LENGTH,
+  DEFAULT_CATEGORY_COLOR,
+  isCategoryColor,
+  normalizeCategoryColor,
+} from "./category-color";
+
+/** R$ 100.000,00: far above anything sold in a rental unit, far below the integer column's limit. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+/** A form's text: a missing field is empty text, so "required" answers with our message, not zod's. */
+const text = z.preprocess((v) => (typeof v === "string" ? v : v == null ? "" : String(v)), z.string());
+
+export const categorySchema = z.object({
+  name: text.pipe(z.string().trim().min(1, T.categoryNameRequired).max(60, T.categoryNameTooLong)),
+  // Absent (an API caller that does not care) is the default colour; an emptied field is refused.
+  color: z.preprocess(
+    (v) => (v === undefined ? DEFAULT_CATEGORY_COLOR : typeof v === "string" ? v.trim() : ""),
+    z
+      .string()
+      .min(1, T.colorRequired)
+      .max(CATEGORY_COLOR_MAX_LENGTH, T.colorTooLong)
+      .refine(isCategoryColor, T.colorInvalid)
+      .transform(normalizeCategoryColor),
+  ),
+});
+export type CategoryInput = {
+  name: string;
+  /** '#RRGGBB' or '#RGB'; absent = the default colour. */
+  color?: string;
+};
+
+export const productSchema = z.object({
+  name: text.pipe(z.string().trim().min(1, T.productNameRequired).max(120, T.productNameTooLong)),
+  // The pt-BR typing rule decides: anything but digits and one comma is dropped, empty is 0, never negative.
+  price: text.transform(priceInputToCents).pipe(z.number().max(MAX_PRICE_CENTS, T.priceTooHigh)),
+  // '' is the 'Nenhuma' choice.
+  categoryId: text.transform((v) => v.trim() || null),
+});
+
+/** Parses or throws `AppError("invalid")` with the first message per field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
+  throw new AppError("invalid", result.error.issues[0]?.message ?? "Dados inválidos.", fieldErrors);
+}
+
+// Any 8-4-4-4-12 hex text; anything else can never be a row, so it is "not found" without a query.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}

@@ -1,0 +1,313 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
+import { createCategory } from "~/domain/catalog/categories.server";
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listCatalogProductsForPicker,
+  listProducts,
+  updateProduct,
+} from "~/domain/catalog/products.server";
+import { AppError } from "~/domain/errors";
+import type { Actor } from "~/domain/team/permissions";
+import { createConfirmedUser } from "~/platform/auth/create-user.server";
+import { connectDatabase } from "~/platform/db/connect.server";
+import type { DatabaseHandle } from "~/platform/db/database-handle.server";
+import { migrateDatabase } from "~/platform/db/migrate.server";
+import { member, products } from "~/platform/db/schema";
+
+let handle: DatabaseHandle;
+let owner: Actor; // organization A
+let manager: Actor; // organization A
+let staff: Actor; // organization A
+let otherOwner: Actor; // organization B
+let n = 0;
+
+const photo = (name: string) => ({ image: `/media/${name}.webp`, imageThumb: `/media/${name}-thumb.webp` });
+
+async function host(name: string): Promise<Actor> {
+  const { userId, membership } = await createConfirmedUser(handle.db, {
+    name,
+    email: `produtos-${++n}@example.com`,
+    password: "segredo1",
+  });
+  return { userId, organizationId: membership.organizationId, role: "owner" };
+}
+
+async function teammate(organizationId: string, role: "manager" | "staff"): Promise<Actor> {
+  const { userId } = await host(`Equipe ${role}`);
+  await handle.db.insert(member).values({ organizationId, userId, role });
+  return { userId, organizationId, role };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
+  return err;
+}
+
+async function storedProduct(id: string) {
+  const [row] = await handle.db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+beforeAll(async () => {
+  handle = await connectDatabase({});
+  await migrateDatabase(handle);
+  owner = await host("Anfitriã A");
+  otherOwner = await host("Anfitrião B");
+  manager = await teammate(owner.organizationId, "manager");
+  staff = await teammate(owner.organizationId, "staff");
+}, 60_000);
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("createProduct", () => {
+  it("creates a product with its category and photo; the price follows the pt-BR typing rule", async () => {
+    const drinks = await createCategory(handle.db, owner, { name: "Bebidas", color: "#0077CC" });
+    const beer = await createProduct(handle.db, owner, {
+      name: "  Cerveja  ",
+      price: "1a2,5x0",
+      categoryId: drinks.id,
+      image: photo("cerveja"),
+    });
+    expect(beer).toMatchObject({
+      name: "Cerveja",
+      priceCents: 1250,
+      categoryId: drinks.id,
+      categoryName: "Bebidas",
+      categoryColor: "#0077CC",
+      image: "/media/cerveja.webp",
+      imageThumb: "/media/cerveja-thumb.webp",
+    });
+    expect(await storedProduct(beer.id)).toMatchObject({
+      organizationId: owner.organizationId,
+      archivedAt: null,
+    });
+  });
+
+  it("reads prices the way the field types them: empty is 0, minus signs and dots are dropped, two decimals", async () => {
+    const cases: [string | undefined, number][] = [
+      ["", 0],
+      [undefined, 0],
+      ["-5", 500],
+      ["1.234,5", 123450],
+      ["0,999", 99],
+      ["100000", 10_000_000],
+    ];
+    for (const [price, cents] of cases) {
+      const p = await createProduct(handle.db, manager, { name: `Preço ${price}`, price });
+      expect(p.priceCents, `price '${price}'`).toBe(cents);
+    }
+  });
+
+  it("refuses a missing name, a price above R$ 100.000,00 and creates nothing", async () => {
+    const before = (await listProducts(handle.db, owner)).length;
+    const blank = await refusal(createProduct(handle.db, owner, { name: " ", price: "10" }));
+    expect(blank).toMatchObject({ kind: "invalid", message: "Informe o nome do produto." });
+    expect(blank.fieldErrors).toEqual({ name: "Informe o nome do produto." });
+
+    const dear = await refusal(createProduct(handle.db, owner, { name: "Caro", price: "100000,01" }));
+    expect(dear.fieldErrors).toEqual({ price: T.priceTooHigh });
+    const huge = await refusal(createProduct(handle.db, owner, { name: "Enorme", price: "9".repeat(30) }));
+    expect(huge.fieldErrors).toEqual({ price: T.priceTooHigh });
+
+    expect(await listProducts(handle.db, owner)).toHaveLength(before);
+  });
+
+  it("answers not_found for another organization's category (or an unknown one) and creates nothing", async () => {
+    const theirs = await createCategory(handle.db, otherOwner, { name: "Deles" });
+    const before = (await listProducts(handle.db, owner)).length;
+    for (const categoryId of [theirs.id, "00000000-0000-4000-8000-000000000000", "lixo"]) {
+      const err = await refusal(createProduct(handle.db, owner, { name: "Intruso", price: "1", categoryId }));
+      expect(err).toMatchObject({ kind: "not_found", message: T.categoryNotFound });
+    }
+    expect(await listProducts(handle.db, owner)).toHaveLength(before);
+  });
+
+  it("refuses staff", async () => {
+    const err = await refusal(createProduct(handle.db, staff, { name: "Da equipe", price: "1" }));
+    expect(err).toMatchObject({
+      kind: "forbidden",
+      message: expect.stringContaining("Você não tem permissão"),
+    });
+    expect((await listProducts(handle.db, owner)).map((p) => p.name)).not.toContain("Da equipe");
+  });
+});
+
+describe("listProducts, getProduct and the picker", () => {
+  it("show only the actor's organization's live products: newest first, and by name for the picker", async () => {
+    const a = await host("Lista A");
+    const b = await host("Lista B");
+    const snacks = await createCategory(handle.db, a, { name: "Lanches", color: "#F5A623" });
+    await createProduct(handle.db, a, { name: "Chocolate", price: "7,00", categoryId: snacks.id });
+    await createProduct(handle.db, a, { name: "água", price: "3,50", image: photo("agua") });
+    const gone = await createProduct(handle.db, a, { name: "Amendoim", price: "5" });
+    await createProduct(handle.db, a, { name: "Biscoito", price: "4" });
+    await createProduct(handle.db, b, { name: "De outro anfitrião", price: "1" });
+    await deleteProduct(handle.db, a, { id: gone.id });
+
+    const list = await listProducts(handle.db, a);
+    expect(list.map((p) => p.name)).toEqual(["Biscoito", "água", "Chocolate"]);
+    expect(list.find((p) => p.name === "Chocolate")).toMatchObject({
+      priceCents: 700,
+      categoryName: "Lanches",
+      categoryColor: "#F5A623",
+    });
+    expect(list.find((p) => p.name === "água")).toMatchObject({ categoryId: null, categoryName: null });
+
+    expect(await listCatalogProductsForPicker(handle.db, a)).toEqual([
+      { id: expect.any(String), name: "água", priceCents: 350, imageThumb: "/media/agua-thumb.webp" },
+      { id: expect.any(String), name: "Biscoito", priceCents: 400, imageThumb: null },
+      { id: expect.any(String), name: "Chocolate", priceCents: 700, imageThumb: null },
+    ]);
+
+    // Staff read the catalogue too.
+    const aStaff = await teammate(a.organizationId, "staff");
+    expect(await listProducts(handle.db, aStaff)).toHaveLength(3);
+    expect(await listCatalogProductsForPicker(handle.db, aStaff)).toHaveLength(3);
+  });
+
+  it("getProduct finds a live product and answers not_found for another organization's, an archived or an unknown id", async () => {
+    const mine = await createProduct(handle.db, owner, { name: "Café", price: "12" });
+    expect(await getProduct(handle.db, staff, { id: mine.id })).toMatchObject({
+      name: "Café",
+      priceCents: 1200,
+    });
+
+    const theirs = await createProduct(handle.db, otherOwner, { name: "Chá deles", price: "9" });
+    expect(await refusal(getProduct(handle.db, owner, { id: theirs.id }))).toMatchObject({
+      kind: "not_found",
+      message: T.productNotFound,
+    });
+    const archived = await createProduct(handle.db, owner, { name: "Arquivado", price: "1" });
+    await deleteProduct(handle.db, owner, { id: archived.id });
+    expect((await refusal(getProduct(handle.db, owner, { id: archived.id }))).kind).toBe("not_found");
+    expect((await refusal(getProduct(handle.db, owner, { id: "123" }))).kind).toBe("not_found");
+  });
+});
+
+describe("updateProduct", () => {
+  it("changes name, price and category, keeps the photo when none is sent", async () => {
+    const cat = await createCategory(handle.db, owner, { name: "Frios", color: "#00FFFF" });
+    const p = await createProduct(handle.db, owner, { name: "Queijo", price: "10", image: photo("queijo") });
+    const { product, replacedImage } = await updateProduct(handle.db, manager, {
+      id: p.id,
+      name: "Queijo minas",
+      price: "12,5",
+      categoryId: cat.id,
+    });
+    expect(product).toMatchObject({
+      name: "Queijo minas",
+      priceCents: 1250,
+      categoryName: "Frios",
+      image: "/media/queijo.webp",
+    });
+    expect(replacedImage).toBeNull();
+
+    // 'Nenhuma' takes the category away.
+    const cleared = await updateProduct(handle.db, owner, {
+      id: p.id,
+      name: "Queijo minas",
+      price: "12,50",
+      categoryId: "",
+    });
+    expect(cleared.product).toMatchObject({ categoryId: null, categoryName: null });
+  });
+
+  it("returns the photo it replaced or removed, so its files can be deleted", async () => {
+    const p = await createProduct(handle.db, owner, { name: "Vinho", price: "50", image: photo("v1") });
+    const replaced = await updateProduct(handle.db, owner, {
+      id: p.id,
+      name: "Vinho",
+      price: "50",
+      image: photo("v2"),
+    });
+    expect(replaced.replacedImage).toEqual(photo("v1"));
+    expect(replaced.product.imageThumb).toBe("/media/v2-thumb.webp");
+
+    const removed = await updateProduct(handle.db, owner, {
+      id: p.id,
+      name: "Vinho",
+      price: "50",
+      image: null,
+    });
+    expect(removed.replacedImage).toEqual(photo("v2"));
+    expect(removed.product).toMatchObject({ image: null, imageThumb: null });
+  });
+
+  it("validates like create and leaves the product as it was", async () => {
+    const p = await createProduct(handle.db, owner, { name: "Suco", price: "6" });
+    const err = await refusal(updateProduct(handle.db, owner, { id: p.id, name: "", price: "7" }));
+    expect(err.fieldErrors).toEqual({ name: T.productNameRequired });
+    const dear = await refusal(updateProduct(handle.db, owner, { id: p.id, name: "Suco", price: "200000" }));
+    expect(dear.fieldErrors).toEqual({ price: T.priceTooHigh });
+    expect(await storedProduct(p.id)).toMatchObject({ name: "Suco", priceCents: 600 });
+  });
+
+  it("answers not_found for another organization's product, an archived one, or another organization's category", async () => {
+    const theirs = await createProduct(handle.db, otherOwner, { name: "Deles", price: "3" });
+    expect(
+      await refusal(updateProduct(handle.db, owner, { id: theirs.id, name: "Tomado", price: "0" })),
+    ).toMatchObject({ kind: "not_found", message: T.productNotFound });
+    expect(await storedProduct(theirs.id)).toMatchObject({ name: "Deles", priceCents: 300 });
+
+    const archived = await createProduct(handle.db, owner, { name: "Velho", price: "1" });
+    await deleteProduct(handle.db, owner, { id: archived.id });
+    expect((await refusal(updateProduct(handle.db, owner, { id: archived.id, name: "Novo" }))).kind).toBe(
+      "not_found",
+    );
+    expect(await storedProduct(archived.id)).toMatchObject({ name: "Velho" });
+
+    const mine = await createProduct(handle.db, owner, { name: "Meu", price: "2" });
+    const theirCategory = await createCategory(handle.db, otherOwner, { name: "Categoria deles" });
+    const err = await refusal(
+      updateProduct(handle.db, owner, { id: mine.id, name: "Meu", price: "2", categoryId: theirCategory.id }),
+    );
+    expect(err).toMatchObject({ kind: "not_found", message: T.categoryNotFound });
+    expect(await storedProduct(mine.id)).toMatchObject({ categoryId: null });
+  });
+
+  it("refuses staff", async () => {
+    const p = await createProduct(handle.db, owner, { name: "Água com gás", price: "4" });
+    const err = await refusal(updateProduct(handle.db, staff, { id: p.id, name: "Mudada", price: "0" }));
+    expect(err.kind).toBe("forbidden");
+    expect(await storedProduct(p.id)).toMatchObject({ name: "Água com gás", priceCents: 400 });
+  });
+});
+
+describe("deleteProduct", () => {
+  it("archives the product: gone from every list, the row kept for history", async () => {
+    const p = await createProduct(handle.db, owner, { name: "Pipoca", price: "8", image: photo("pipoca") });
+    await deleteProduct(handle.db, manager, { id: p.id });
+    expect((await listProducts(handle.db, owner)).map((x) => x.id)).not.toContain(p.id);
+    expect((await listCatalogProductsForPicker(handle.db, owner)).map((x) => x.id)).not.toContain(p.id);
+    const row = await storedProduct(p.id);
+    expect(row).toMatchObject({ name: "Pipoca", priceCents: 800, image: "/media/pipoca.webp" });
+    expect(row?.archivedAt).toBeInstanceOf(Date);
+    // Deleting it again finds nothing to delete.
+    expect((await refusal(deleteProduct(handle.db, owner, { id: p.id }))).kind).toBe("not_found");
+  });
+
+  it("answers not_found for another organization's product and leaves it live", async () => {
+    const theirs = await createProduct(handle.db, otherOwner, { name: "Deles 2", price: "1" });
+    expect(await refusal(deleteProduct(handle.db, owner, { id: theirs.id }))).toMatchObject({
+      kind: "not_found",
+      message: T.productNotFound,
+    });
+    expect((await storedProduct(theirs.id))?.archivedAt).toBeNull();
+  });
+
+  it("refuses staff and keeps the product", async () => {
+    const p = await createProduct(handle.db, owner, { name: "Fica", price: "1" });
+    expect((await refusal(deleteProduct(handle.db, staff, { id: p.id }))).kind).toBe("forbidden");
+    expect((await storedProduct(p.id))?.archivedAt).toBeNull();
+  });
+});
