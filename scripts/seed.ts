@@ -3,11 +3,15 @@
 import { database } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/database-handle.server";
 import { seedAccounts } from "./seed-accounts";
+import { seedCatalog } from "./seed-catalog";
 import { runTask } from "./task";
 
 type SeedStep = { name: string; run(db: Db): Promise<string> };
 
-const steps: SeedStep[] = [{ name: "Accounts", run: seedAccounts }];
+const steps: SeedStep[] = [
+  { name: "Accounts", run: seedAccounts },
+  { name: "Catalogue", run: seedCatalog },
+];
 
 await runTask("seed", async () => {
   const { db, kind } = await database();

@@ -1,9 +1,193 @@
-import { BackofficePlaceholder } from "~/ui/screen-placeholder";
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher, useNavigation } from "react-router";
+import { AppError } from "~/domain/errors";
+import {
+  assertUploadSize,
+  discardImage,
+  type ImageValue,
+  readImageInput,
+} from "~/domain/images/image-input.server";
+import { createProperty } from "~/domain/properties/create-property.server";
+import { deleteProperty } from "~/domain/properties/delete-property.server";
+import { listProperties } from "~/domain/properties/read-properties.server";
+import { updateProperty } from "~/domain/properties/update-property.server";
+import { assertCan, can } from "~/domain/team/permissions";
+import { database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
+import { ConfirmDialog } from "~/ui/alert-dialog";
+import { Button } from "~/ui/button";
+import { cardGridClasses } from "~/ui/card";
+import { EmptyState } from "~/ui/empty-state";
+import { LoadingText } from "~/ui/loading-text";
+import { PageFrame } from "~/ui/page-frame";
+import { toast } from "~/ui/toaster";
+import type { Route } from "./+types/properties";
+import { refused } from "./app-error.server";
+import { backofficeContext } from "./guard.server";
+import { PropertyCard } from "./properties-card";
+import { type EditedProperty, PropertyFormDialog } from "./properties-form";
+import { PROPERTIES_TEXT as T } from "./properties-text";
 
 export function meta() {
   return [{ title: "Gerenciar Imóveis" }];
 }
 
-export default function Screen() {
-  return <BackofficePlaceholder title="Gerenciar Imóveis" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  const { db } = await database();
+  let properties: Awaited<ReturnType<typeof listProperties>> = [];
+  let loadError: string | null = null;
+  try {
+    properties = await listProperties(db, actor);
+  } catch (err) {
+    // A refusal is shown on the page; anything else is a bug for the error page.
+    if (!(err instanceof AppError)) throw err;
+    loadError = T.loadFailed(err.message);
+  }
+  return {
+    properties: properties.map(({ id, name, address, image, imageThumb, hash }) => ({
+      id,
+      name,
+      address,
+      image,
+      imageThumb,
+      hash,
+    })),
+    // Guest links are built from the configured public origin, never from the request's Host header.
+    appUrl: env().appUrl,
+    canManage: can(actor, "catalog.manage"),
+    loadError,
+  };
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = context.get(backofficeContext);
+  // A photo stored for a save that then fails is deleted again.
+  let uploaded: ImageValue | null | undefined;
+  try {
+    // Before the body is read: staff never get to upload anything.
+    assertCan(actor, "catalog.manage");
+    assertUploadSize(request);
+    const form = await request.formData();
+    const intent = field(form, "intent");
+    const { db } = await database();
+    if (intent === "delete") {
+      await deleteProperty(db, actor, field(form, "id"));
+      return { ok: true as const, message: T.deleted };
+    }
+    if (intent === "create" || intent === "update") {
+      uploaded = await readImageInput(form);
+      const input = { name: form.get("name"), address: form.get("address"), image: uploaded };
+      if (intent === "create") {
+        await createProperty(db, actor, input);
+        return { ok: true as const, message: T.created };
+      }
+      const { replacedImage } = await updateProperty(db, actor, field(form, "id"), input);
+      await discardImage(replacedImage);
+      return { ok: true as const, message: T.updated };
+    }
+    throw new AppError("invalid", "Ação desconhecida.");
+  } catch (err) {
+    await discardImage(uploaded);
+    return refused(err);
+  }
+}
+
+export default function Properties({ loaderData }: Route.ComponentProps) {
+  const { properties, appUrl, canManage, loadError } = loaderData;
+  useEffect(() => {
+    if (loadError) toast.error(loadError);
+  }, [loadError]);
+  // Each opening gets its own form (and fetcher): no typed text or errors carried over from the last one.
+  const [editor, setEditor] = useState<{ open: boolean; session: number; property: EditedProperty | null }>({
+    open: false,
+    session: 0,
+    property: null,
+  });
+  const openEditor = (property: EditedProperty | null) =>
+    setEditor((e) => ({ open: true, session: e.session + 1, property }));
+
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const remover = useFetcher<typeof action>({ key: "excluir-imovel" });
+  useEffect(() => {
+    const result = remover.data;
+    if (!result) return;
+    if (result.ok) toast.success(result.message);
+    else toast.error(T.deleteFailed(result.message));
+    setDeleting(null);
+  }, [remover.data]);
+
+  const navigation = useNavigation();
+  const reloading =
+    remover.state === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === "/properties");
+
+  return (
+    <PageFrame
+      title="Gerenciar Imóveis"
+      actions={
+        canManage ? (
+          <Button onClick={() => openEditor(null)}>
+            <Plus aria-hidden="true" />
+            Adicionar Imóvel
+          </Button>
+        ) : null
+      }
+    >
+      {reloading ? <LoadingText>{T.loading}</LoadingText> : null}
+      {loadError ? (
+        <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
+          {loadError}
+        </p>
+      ) : properties.length === 0 ? (
+        <EmptyState
+          title={T.empty}
+          description={canManage ? "Cadastre um imóvel para ter o link da loja dos hóspedes." : undefined}
+        />
+      ) : (
+        <ul aria-label="Imóveis" className={cardGridClasses}>
+          {properties.map((property) => (
+            <li key={property.id} className="flex">
+              <PropertyCard
+                property={property}
+                guestUrl={`${appUrl}/i/${property.hash}`}
+                canManage={canManage}
+                onEdit={() => openEditor(property)}
+                onDelete={() => setDeleting(property.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {canManage ? (
+        <>
+          <PropertyFormDialog
+            open={editor.open}
+            session={editor.session}
+            property={editor.property}
+            onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+          />
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(open) => {
+              if (!open) setDeleting(null);
+            }}
+            title={T.deleteConfirm}
+            description={T.deleteConsequence}
+            busy={remover.state === "submitting"}
+            busyLabel="Excluindo..."
+            onConfirm={() => {
+              if (deleting) remover.submit({ intent: "delete", id: deleting }, { method: "post" });
+            }}
+          />
+        </>
+      ) : null}
+    </PageFrame>
+  );
 }

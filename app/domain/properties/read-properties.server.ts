@@ -1,0 +1,79 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/platform/db/database-handle.server";
+import { properties } from "~/platform/db/schema";
+import { AppError } from "../errors";
+import { type Actor, assertCan } from "../team/permissions";
+import { PROPERTY_TEXT as T } from "./messages";
+import { looksLikePropertyHash } from "./property-hash.server";
+import type { Property, Queryable } from "./types";
+
+export const propertyColumns = {
+  id: properties.id,
+  name: properties.name,
+  address: properties.address,
+  image: properties.image,
+  imageThumb: properties.imageThumb,
+  hash: properties.hash,
+  createdAt: properties.createdAt,
+  updatedAt: properties.updatedAt,
+};
+
+/** The organization's properties, newest first; archived ones are gone from every list. */
+export async function listProperties(db: Db, actor: Actor): Promise<Property[]> {
+  assertCan(actor, "catalog.read");
+  return db
+    .select(propertyColumns)
+    .from(properties)
+    .where(and(eq(properties.organizationId, actor.organizationId), isNull(properties.archivedAt)))
+    .orderBy(desc(properties.createdAt), desc(properties.id));
+}
+
+/** One property of the actor's organization; null when unknown, archived or another organization's. */
+export async function getProperty(db: Db, actor: Actor, propertyId: string): Promise<Property | null> {
+  assertCan(actor, "catalog.read");
+  return (await ownProperty(db, actor, propertyId)) ?? null;
+}
+
+/**
+ * For other areas (stock) working inside their own transaction: the property, or not_found. Checks no
+ * permission: the caller's operation already did.
+ */
+export async function requireOwnProperty(q: Queryable, actor: Actor, propertyId: string): Promise<Property> {
+  const found = await ownProperty(q, actor, propertyId);
+  if (!found) throw new AppError("not_found", T.notFound);
+  return found;
+}
+
+async function ownProperty(q: Queryable, actor: Actor, propertyId: string): Promise<Property | undefined> {
+  if (!isUuid(propertyId)) return undefined;
+  const [row] = await q
+    .select(propertyColumns)
+    .from(properties)
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.organizationId, actor.organizationId),
+        isNull(properties.archivedAt),
+      ),
+    );
+  return row;
+}
+
+/** For the guest shop: the property behind a public hash, with its organization; null if unknown or archived. */
+export async function findPropertyByHash(
+  db: Db,
+  hash: string,
+): Promise<(Property & { organizationId: string }) | null> {
+  if (!looksLikePropertyHash(hash)) return null;
+  const [row] = await db
+    .select({ ...propertyColumns, organizationId: properties.organizationId })
+    .from(properties)
+    .where(and(eq(properties.hash, hash), isNull(properties.archivedAt)));
+  return row ?? null;
+}
+
+// A malformed id in a URL is just an unknown id (Postgres would refuse to compare it with a uuid column).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}

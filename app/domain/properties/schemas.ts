@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { PROPERTY_TEXT as T } from "./messages";
+
+// Form values arrive as strings (or nothing); a missing field reads as an empty one.
+const text = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string().trim());
+
+export const propertyInputSchema = z.object({
+  name: text.pipe(z.string().min(1, T.nameRequired).max(120, T.nameTooLong)),
+  address: text.pipe(z.string().min(1, T.addressRequired).max(300, T.addressTooLong)),
+});
+
+/** First message per field, for the form. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
+  return out;
+}

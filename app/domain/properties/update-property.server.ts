@@ -1,0 +1,54 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/database-handle.server";
+import { properties } from "~/platform/db/schema";
+import { AppError } from "../errors";
+import { type Actor, assertCan } from "../team/permissions";
+import { PROPERTY_TEXT as T } from "./messages";
+import { isUuid, propertyColumns } from "./read-properties.server";
+import { fieldErrorsOf, propertyInputSchema } from "./schemas";
+import type { Property, PropertyImage, PropertyInput } from "./types";
+
+/**
+ * Changes a property's name, address and (when given) image; the hash never changes, so printed QR codes
+ * keep working. Returns the image that was replaced, for the caller to discard once this has committed.
+ */
+export async function updateProperty(
+  db: Db,
+  actor: Actor,
+  propertyId: string,
+  input: PropertyInput,
+): Promise<{ property: Property; replacedImage: PropertyImage | null }> {
+  assertCan(actor, "catalog.manage");
+  const parsed = propertyInputSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("invalid", T.invalid, fieldErrorsOf(parsed.error));
+  if (!isUuid(propertyId)) throw new AppError("not_found", T.notFound);
+  return db.transaction(async (tx) => {
+    const mine = and(
+      eq(properties.id, propertyId),
+      eq(properties.organizationId, actor.organizationId),
+      isNull(properties.archivedAt),
+    );
+    const [before] = await tx
+      .select({ image: properties.image, imageThumb: properties.imageThumb })
+      .from(properties)
+      .where(mine)
+      .for("update");
+    if (!before) throw new AppError("not_found", T.notFound);
+    const imageChange =
+      input.image === undefined
+        ? {}
+        : { image: input.image?.image ?? null, imageThumb: input.image?.imageThumb ?? null };
+    const [property] = await tx
+      .update(properties)
+      .set({ name: parsed.data.name, address: parsed.data.address, ...imageChange, updatedAt: sql`now()` })
+      .where(mine)
+      .returning(propertyColumns);
+    if (!property) throw new AppError("not_found", T.notFound);
+    const replaced =
+      input.image !== undefined && before.image !== null && before.image !== input.image?.image;
+    return {
+      property,
+      replacedImage: replaced ? { image: before.image ?? "", imageThumb: before.imageThumb ?? "" } : null,
+    };
+  });
+}

@@ -1,0 +1,66 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Db } from "~/platform/db/database-handle.server";
+import { products, propertyProducts } from "~/platform/db/schema";
+import { AppError } from "../errors";
+import { isUuid, requireOwnProperty } from "../properties/read-properties.server";
+import { type Actor, assertCan } from "../team/permissions";
+import { NEW_PROPERTY_PRODUCT, STOCK_TEXT as T } from "./messages";
+import { recordMovements } from "./record-movement.server";
+
+/**
+ * Puts one or several catalogue products in a property, each with current 1 and expected 1, and writes
+ * an `initial` movement (none → 1) for each. All or nothing: one unknown, archived or other organization's
+ * product (not_found) or one the property already holds (conflict) and nothing is added.
+ */
+export async function addProductsToProperty(
+  db: Db,
+  actor: Actor,
+  propertyId: string,
+  productIds: readonly unknown[],
+): Promise<{ added: number }> {
+  assertCan(actor, "catalog.manage");
+  const ids = [...new Set(productIds.map((id) => (typeof id === "string" ? id.trim() : "")))];
+  if (ids.length === 0 || (ids.length === 1 && ids[0] === "")) throw new AppError("invalid", T.pickOne);
+  if (!ids.every(isUuid)) throw new AppError("not_found", T.productNotFound);
+  return db.transaction(async (tx) => {
+    await requireOwnProperty(tx, actor, propertyId);
+    const found = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          inArray(products.id, ids),
+          eq(products.organizationId, actor.organizationId),
+          isNull(products.archivedAt),
+        ),
+      );
+    if (found.length !== ids.length) throw new AppError("not_found", T.productNotFound);
+    // ON CONFLICT keeps a concurrent add of the same product from failing with a raw key violation.
+    const inserted = await tx
+      .insert(propertyProducts)
+      .values(
+        ids.map((productId) => ({
+          organizationId: actor.organizationId,
+          propertyId,
+          productId,
+          currentQuantity: NEW_PROPERTY_PRODUCT.current,
+          expectedQuantity: NEW_PROPERTY_PRODUCT.expected,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ productId: propertyProducts.productId });
+    if (inserted.length !== ids.length) throw new AppError("conflict", T.alreadyInProperty);
+    await recordMovements(
+      tx,
+      actor,
+      ids.map((productId) => ({
+        propertyId,
+        productId,
+        oldQuantity: null,
+        newQuantity: NEW_PROPERTY_PRODUCT.current,
+        reason: "initial" as const,
+      })),
+    );
+    return { added: ids.length };
+  });
+}

@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { stockMovements } from "~/platform/db/schema";
+import type { Queryable } from "../properties/types";
+import type { Actor } from "../team/permissions";
+import type { MovementReason } from "./messages";
+
+export type Movement = {
+  propertyId: string;
+  productId: string;
+  oldQuantity: number | null;
+  newQuantity: number | null;
+  reason: MovementReason;
+  reference?: string;
+};
+
+/**
+ * Appends ledger rows inside the caller's transaction. created_at is the clock at the insert, not the
+ * transaction's start: a save that waited for another's row lock is then dated after it, so ordering by
+ * time follows the order the changes really happened in.
+ */
+export async function recordMovements(tx: Queryable, actor: Actor, movements: Movement[]): Promise<void> {
+  if (movements.length === 0) return;
+  await tx.insert(stockMovements).values(
+    movements.map((m) => ({
+      organizationId: actor.organizationId,
+      propertyId: m.propertyId,
+      productId: m.productId,
+      oldQuantity: m.oldQuantity,
+      newQuantity: m.newQuantity,
+      reason: m.reason,
+      reference: m.reference ?? null,
+      actorUserId: actor.userId,
+      createdAt: sql`clock_timestamp()`,
+    })),
+  );
+}

@@ -1,0 +1,122 @@
+import { Copy, ExternalLink, House, Package, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button, buttonClasses } from "~/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/ui/card";
+import { toast } from "~/ui/toaster";
+import { PROPERTIES_TEXT as T } from "./properties-text";
+
+export type PropertyCardData = {
+  id: string;
+  name: string;
+  address: string;
+  imageThumb: string | null;
+  hash: string;
+};
+
+interface Props {
+  property: PropertyCardData;
+  /** The full guest-shop address, from the app's public URL. */
+  guestUrl: string;
+  canManage: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One property: photo (or a placeholder), name linking to its shop, address, guest link and actions. */
+export function PropertyCard({ property, guestUrl, canManage, onEdit, onDelete }: Props) {
+  const [brokenImage, setBrokenImage] = useState<string | null>(null);
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(guestUrl);
+      toast.success(T.linkCopied);
+    } catch {
+      toast.error(T.copyFailed);
+    }
+  }
+
+  return (
+    <Card className="w-full overflow-hidden">
+      <div className="flex aspect-video items-center justify-center bg-surface-alt">
+        {property.imageThumb && property.imageThumb !== brokenImage ? (
+          // The name right below says what this is: the photo is decorative.
+          <img
+            src={property.imageThumb}
+            alt=""
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            // An outside address that stopped answering shows the placeholder, not a broken image.
+            onError={() => setBrokenImage(property.imageThumb)}
+            // A load that failed before hydration fired onError before React listened.
+            ref={(img) => {
+              if (img?.complete && img.naturalWidth === 0) setBrokenImage(property.imageThumb);
+            }}
+            className="size-full object-cover"
+          />
+        ) : (
+          <House className="size-10 text-muted" aria-hidden="true" />
+        )}
+      </div>
+      <CardHeader>
+        <CardTitle>
+          <a
+            href={`/i/${property.hash}`}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-1.5 break-words text-brand underline-offset-4 hover:underline"
+          >
+            {property.name}
+            <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+            <span className="sr-only"> (abre a loja em nova aba)</span>
+          </a>
+        </CardTitle>
+        <CardDescription className="break-words">{property.address}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid content-start gap-1">
+        <p className="text-xs font-medium text-muted">Link para hóspedes</p>
+        <div className="flex items-start gap-2">
+          <p className="min-w-0 flex-1 font-mono text-sm break-all text-ink" data-testid="guest-link">
+            {guestUrl}
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="-mt-1"
+            aria-label={`Copiar link de ${property.name}`}
+            onClick={copyLink}
+          >
+            <Copy aria-hidden="true" />
+          </Button>
+        </div>
+      </CardContent>
+      <CardFooter>
+        <Link
+          to={`/properties/${property.id}/products`}
+          className={buttonClasses({ variant: "secondary", size: "sm" })}
+          aria-label={`Gerenciar produtos de ${property.name}`}
+        >
+          <Package aria-hidden="true" />
+          Produtos
+        </Link>
+        {canManage ? (
+          <>
+            <Button variant="outline" size="sm" aria-label={`Editar ${property.name}`} onClick={onEdit}>
+              <Pencil aria-hidden="true" />
+              Editar
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-danger"
+              aria-label={`Excluir ${property.name}`}
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden="true" />
+              Excluir
+            </Button>
+          </>
+        ) : null}
+      </CardFooter>
+    </Card>
+  );
+}

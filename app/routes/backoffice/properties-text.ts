@@ -1,0 +1,16 @@
+/** Texts of the properties screen, as the spec writes them (part 1 §2, §5, §8). */
+export const PROPERTIES_TEXT = {
+  created: "Imóvel criado com sucesso",
+  updated: "Imóvel atualizado com sucesso",
+  deleted: "Imóvel excluído com sucesso",
+  empty: "Nenhum imóvel cadastrado",
+  loading: "Carregando imóveis...",
+  deleteConfirm: "Tem certeza que deseja excluir este imóvel?",
+  deleteConsequence:
+    "Ele sai da lista e o link da loja deixa de funcionar. O histórico de estoque e de vendas é mantido.",
+  saveFailed: (message: string) => `Erro: ${message}`,
+  deleteFailed: (message: string) => `Erro ao excluir imóvel: ${message}`,
+  loadFailed: (message: string) => `Erro ao carregar imóveis: ${message}`,
+  linkCopied: "Link copiado",
+  copyFailed: "Não foi possível copiar o link. Selecione o texto e copie manualmente.",
+} as const;

@@ -1,0 +1,136 @@
+import { Package, Trash2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { formatCents } from "~/lib/money";
+import { Button } from "~/ui/button";
+import { Input } from "~/ui/input";
+import { Label } from "~/ui/label";
+import { STOCK_SCREEN_TEXT as T } from "./property-products-text";
+
+export type StockRowData = {
+  productId: string;
+  name: string;
+  priceCents: number;
+  imageThumb: string | null;
+  current: number | null;
+  expected: number | null;
+};
+
+interface Props {
+  row: StockRowData;
+  canRemove: boolean;
+  onRemove: () => void;
+}
+
+/**
+ * One product of the property with its two quantity inputs (uncontrolled: they post with the form and
+ * start from the saved values). 'Sem limite' is an explicit tick, so an empty field never means it.
+ */
+export function StockRowItem({ row, canRemove, onRemove }: Props) {
+  const id = useId();
+  const currentRef = useRef<HTMLInputElement>(null);
+  const typedBeforeUnlimited = useRef(row.current === null ? "" : String(row.current));
+  const [unlimited, setUnlimited] = useState(row.current === null);
+  const [brokenImage, setBrokenImage] = useState<string | null>(null);
+
+  function toggleUnlimited(next: boolean) {
+    const input = currentRef.current;
+    if (input) {
+      // Emptied while not counted; the last count (or 0) comes back when the tick is removed.
+      if (next) {
+        typedBeforeUnlimited.current = input.value;
+        input.value = "";
+      } else {
+        input.value = typedBeforeUnlimited.current || "0";
+      }
+    }
+    setUnlimited(next);
+  }
+
+  return (
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center sm:px-5">
+      <input type="hidden" name="productId" value={row.productId} />
+      <div className="col-start-1 row-start-1 flex min-w-0 items-center gap-3">
+        <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-surface-alt">
+          {row.imageThumb && row.imageThumb !== brokenImage ? (
+            <img
+              src={row.imageThumb}
+              alt=""
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              onError={() => setBrokenImage(row.imageThumb)}
+              // A load that failed before hydration fired onError before React listened.
+              ref={(img) => {
+                if (img?.complete && img.naturalWidth === 0) setBrokenImage(row.imageThumb);
+              }}
+              className="size-full object-cover"
+            />
+          ) : (
+            <Package className="size-5 text-muted" aria-hidden="true" />
+          )}
+        </span>
+        <div className="grid min-w-0 gap-0.5">
+          <p className="font-medium break-words">{row.name}</p>
+          <p className="text-sm text-muted">{formatCents(row.priceCents)}</p>
+        </div>
+      </div>
+      {/* Two columns under the name on phones; beside it from sm up. */}
+      <div className="col-span-2 grid grid-cols-2 items-start gap-3 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:flex">
+        <div className="grid gap-1.5 sm:w-40">
+          <Label htmlFor={`${id}-current`} className="whitespace-nowrap">
+            Quantidade atual<span className="sr-only"> de {row.name}</span>
+          </Label>
+          <Input
+            ref={currentRef}
+            id={`${id}-current`}
+            name={`current.${row.productId}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            defaultValue={row.current ?? ""}
+            placeholder={unlimited ? T.unlimited : "0"}
+            disabled={unlimited}
+          />
+          <label className="flex min-h-8 items-center gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              name={`unlimited.${row.productId}`}
+              value="1"
+              defaultChecked={row.current === null}
+              onChange={(event) => toggleUnlimited(event.currentTarget.checked)}
+              className="size-4 accent-brand"
+            />
+            {T.unlimited}
+            <span className="sr-only"> (não contar o estoque de {row.name})</span>
+          </label>
+        </div>
+        <div className="grid gap-1.5 sm:w-40">
+          <Label htmlFor={`${id}-expected`} className="whitespace-nowrap">
+            Quantidade esperada<span className="sr-only"> de {row.name}</span>
+          </Label>
+          <Input
+            id={`${id}-expected`}
+            name={`expected.${row.productId}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            defaultValue={row.expected ?? ""}
+            placeholder={T.unlimited}
+          />
+        </div>
+      </div>
+      {canRemove ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="col-start-2 row-start-1 text-danger sm:col-start-3"
+          aria-label={`Remover ${row.name}`}
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ) : null}
+    </li>
+  );
+}
