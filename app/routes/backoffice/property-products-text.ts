@@ -1,0 +1,16 @@
+/** Texts of the property's stock screen (spec part 2 §2, §5, §8; the success toasts are its own list). */
+export const STOCK_SCREEN_TEXT = {
+  title: "Gerenciar Produtos do Imóvel",
+  empty: "Nenhum produto cadastrado",
+  loading: "Carregando produtos...",
+  saved: "Quantidades atualizadas com sucesso",
+  addedOne: "Produto adicionado com sucesso",
+  addedMany: "Todos os produtos foram adicionados com sucesso",
+  removed: "Produto removido com sucesso",
+  loadFailed: (message: string) => `Erro ao carregar produtos: ${message}`,
+  addFailed: (message: string, count: number) =>
+    count > 1 ? `Erro ao adicionar produtos: ${message}` : `Erro ao adicionar produto: ${message}`,
+  removeFailed: (message: string) => `Erro ao remover produto: ${message}`,
+  saveFailed: (message: string) => `Erro ao atualizar quantidades: ${message}`,
+  unlimited: "Sem limite",
+} as const;
