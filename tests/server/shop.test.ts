@@ -1,3 +1,4 @@
+import { type IncomingMessage, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase } from "~/platform/db/connect.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
@@ -99,6 +100,33 @@ describe.runIf(available)("the guest shop over HTTP (no JavaScript)", () => {
     const page = await g.request(`/i/${shop.hash}`);
     expect(page.body).toContain("Continuar");
     expect(page.body).toMatch(/href="\/payment\/[0-9a-f-]{36}"/);
+  });
+
+  it("answers a browser's form post with a redirect back to the page (post/redirect/get)", async () => {
+    // fetch() may not send Sec-Fetch-* headers (the browser owns them): speak HTTP directly, as a browser does.
+    const body = new URLSearchParams({
+      intent: "add",
+      hash: shop.hash,
+      productId: shop.productIds.Café ?? "",
+    }).toString();
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request(`${server.url}/i/${shop.hash}?q=caf`, {
+        method: "POST",
+        headers: {
+          "x-forwarded-for": "192.0.2.250",
+          origin: server.url,
+          "content-type": "application/x-www-form-urlencoded",
+          "sec-fetch-mode": "navigate",
+          "content-length": Buffer.byteLength(body),
+        },
+      });
+      req.on("response", resolve).on("error", reject);
+      req.end(body);
+    });
+    res.resume();
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/i/${shop.hash}?q=caf`);
+    expect(res.headers["set-cookie"]?.some((c) => c.startsWith("estadia_device="))).toBe(true);
   });
 
   it("stops at the stock and refuses a sold-out product, with the spec's message", async () => {

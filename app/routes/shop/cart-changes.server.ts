@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { changeCartItem } from "~/domain/carts/change-cart-item.server";
 import { CART_TEXT } from "~/domain/carts/messages";
@@ -29,6 +29,12 @@ export async function applyCartChange(request: Request, form: FormData, clientIp
     } else {
       const delta = intent === "inc" ? 1 : -1;
       await changeCartItem(db, { cartId: String(form.get("cartId") ?? ""), productId, deviceId, delta });
+    }
+    // A plain form post (no JavaScript) is a navigation: send the browser back to the page with a GET, so
+    // it shows the cart with the device cookie it has just received (post/redirect/get).
+    if (request.headers.get("sec-fetch-mode") === "navigate") {
+      const url = new URL(request.url);
+      return redirect(`${url.pathname}${url.search}`, { status: 303, headers });
     }
     return data<CartChangeResult>({ ok: true }, { headers });
   } catch (err) {

@@ -57,7 +57,7 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export default function PropertyShop({ loaderData }: Route.ComponentProps) {
+export default function PropertyShop({ loaderData, actionData }: Route.ComponentProps) {
   if ("notFound" in loaderData) {
     return (
       <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-2 p-6 text-center">
@@ -66,12 +66,12 @@ export default function PropertyShop({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  return <Shop {...loaderData} />;
+  return <Shop {...loaderData} refusal={actionData && !actionData.ok ? actionData.message : undefined} />;
 }
 
 type ShopData = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
 
-function Shop({ property, products, cart }: ShopData) {
+function Shop({ property, products, cart, refusal }: ShopData & { refusal: string | undefined }) {
   const [params, setParams] = useSearchParams();
   const query = params.get("q") ?? "";
   const category = params.get("category") ?? "";
@@ -113,6 +113,13 @@ function Shop({ property, products, cart }: ShopData) {
         <h1 className="text-2xl font-semibold text-ink">{property.name}</h1>
         <p className="text-sm text-muted">{property.address}</p>
       </header>
+
+      {/* Without JavaScript a refused change comes back with the page; with it, the card shows a toast. */}
+      {refusal ? (
+        <p role="alert" className="mt-4 rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
+          {refusal}
+        </p>
+      ) : null}
 
       <Form method="get" role="search" className="mt-4" onSubmit={(e) => e.preventDefault()}>
         {category ? <input type="hidden" name="category" value={category} /> : null}

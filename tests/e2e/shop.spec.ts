@@ -1,0 +1,87 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { DEMO_HOST, signIn } from "./support/accounts";
+
+/** The demo 'Casa da Praia' shop link, read the way a host finds it: on the properties page. */
+async function demoShopPath(browser: Browser): Promise<string> {
+  const host = await browser.newContext();
+  const page = await host.newPage();
+  await signIn(page, DEMO_HOST.email, DEMO_HOST.password);
+  await page.goto("/properties");
+  const href = await page
+    .getByRole("link", { name: /Casa da Praia/ })
+    .first()
+    .getAttribute("href");
+  await host.close();
+  if (!href?.startsWith("/i/")) throw new Error(`no shop link: ${href}`);
+  return href;
+}
+
+const card = (page: Page, name: string) => page.getByRole("listitem").filter({ hasText: name });
+
+test("a guest browses the demo shop, searches, fills the cart and picks a payment method", async ({
+  browser,
+  page,
+}) => {
+  const shopPath = await demoShopPath(browser);
+  await page.goto(shopPath);
+
+  await test.step("the shop lists products with prices, sold-out ones apart", async () => {
+    await expect(page.getByRole("heading", { level: 1, name: "Casa da Praia" })).toBeVisible();
+    await expect(card(page, "Água mineral 500 ml")).toContainText("R$\u00a04,00");
+    const others = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Outros produtos" }) });
+    await expect(others).toContainText("Cerveja artesanal");
+    await expect(others).toContainText("Produto esgotado");
+    await expect(others.getByRole("button", { name: /Adicionar/ })).toHaveCount(0);
+  });
+
+  await test.step("search narrows the list, ignoring accents, and shows the empty state", async () => {
+    const search = page.getByRole("searchbox", { name: "Buscar produtos" });
+    await search.fill("agua");
+    await expect(card(page, "Água mineral 500 ml")).toBeVisible();
+    await expect(card(page, "Granola")).toHaveCount(0);
+    await search.fill("xyz");
+    await expect(page.getByText("Nenhum produto encontrado para os filtros selecionados")).toBeVisible();
+    await search.fill("");
+    await page.getByRole("link", { name: "Café da manhã" }).click();
+    await expect(card(page, "Granola")).toBeVisible();
+    await expect(card(page, "Água mineral 500 ml")).toHaveCount(0);
+    await page.getByRole("link", { name: "Todos" }).click();
+  });
+
+  await test.step("adding shows 'Continuar' at once, and a reload keeps the cart", async () => {
+    await page.getByRole("button", { name: "Adicionar Água mineral 500 ml" }).click();
+    const bar = page.getByRole("link", { name: /Continuar/ });
+    await expect(bar).toContainText("1 item");
+    await page.getByRole("button", { name: "Adicionar mais uma unidade de Água mineral 500 ml" }).click();
+    await expect(bar).toContainText("2 itens");
+    await expect(bar).toContainText("R$\u00a08,00");
+    await page.reload();
+    await expect(page.getByRole("link", { name: /Continuar/ })).toContainText("2 itens");
+  });
+
+  await test.step("the summary refuses to go on without a payment method", async () => {
+    await page.getByRole("link", { name: /Continuar/ }).click();
+    await expect(page).toHaveURL(/\/payment\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Finalizar Pedido" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Etapas da compra" })).toContainText("Resumo");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByRole("alert")).toContainText("Selecione um método de pagamento");
+    await page.getByRole("radio", { name: "Pix" }).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}\/pix$/);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a guest still adds to the cart with a plain form", async ({ browser, page }) => {
+    const shopPath = await demoShopPath(browser);
+    await page.goto(shopPath);
+    await page.getByRole("button", { name: "Adicionar Granola" }).click();
+    await expect(page.getByRole("link", { name: /Continuar/ })).toContainText("1 item");
+    await expect(page.getByRole("link", { name: /Continuar/ })).toHaveAttribute("href", /^\/payment\//);
+  });
+});
