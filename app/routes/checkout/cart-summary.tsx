@@ -1,4 +1,3 @@
-import { ArrowLeft, Minus, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { getOwnCart } from "~/domain/carts/change-cart-item.server";
@@ -7,6 +6,7 @@ import { isPaymentMethod } from "~/lib/payment-method";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import { CheckoutSteps } from "~/ui/checkout-steps";
+import { ArrowLeftIcon, MinusIcon, PlusIcon } from "~/ui/guest-icons";
 import { toast } from "~/ui/toaster";
 import { applyCartChange, type CartChangeResult } from "../shop/cart-changes.server";
 import { readDeviceId } from "../shop/device-cookie.server";
@@ -71,7 +71,7 @@ function Summary({ cart, error }: { cart: Cart; error: string | undefined }) {
   return (
     <main className="mx-auto grid min-h-dvh max-w-xl content-start gap-5 px-4 py-5">
       <Link to={`/i/${cart.propertyHash}`} className="inline-flex items-center gap-1 text-sm text-brand">
-        <ArrowLeft className="size-4" aria-hidden /> Voltar para a loja
+        <ArrowLeftIcon className="size-4" /> Voltar para a loja
       </Link>
       <h1 className="text-2xl font-semibold text-ink">Finalizar Pedido</h1>
       <CheckoutSteps current={1} />
@@ -169,7 +169,7 @@ function CartLineRow({
         <input type="hidden" name="cartId" value={cartId} />
         <input type="hidden" name="productId" value={line.productId} />
         <button type="submit" className={roundButton} aria-label={`Remover uma unidade de ${line.name}`}>
-          <Minus className="size-4" aria-hidden />
+          <MinusIcon className="size-4" />
         </button>
       </fetcher.Form>
       <output className="w-6 text-center font-semibold" aria-label={`Quantidade de ${line.name}`}>
@@ -185,7 +185,7 @@ function CartLineRow({
           disabled={atLimit}
           aria-label={`Adicionar mais uma unidade de ${line.name}`}
         >
-          <Plus className="size-4" aria-hidden />
+          <PlusIcon className="size-4" />
         </button>
       </fetcher.Form>
     </li>

@@ -1,10 +1,10 @@
-import { Search } from "lucide-react";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { loadShop } from "~/domain/carts/load-shop.server";
 import { formatCents } from "~/lib/money";
 import { filterShop } from "~/lib/shop-filter";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
+import { SearchIcon } from "~/ui/guest-icons";
 import type { Route } from "./+types/property-shop";
 import { applyCartChange } from "./cart-changes.server";
 import { readDeviceId } from "./device-cookie.server";
@@ -125,10 +125,7 @@ function Shop({ property, products, cart, refusal }: ShopData & { refusal: strin
         {category ? <input type="hidden" name="category" value={category} /> : null}
         <label className="relative block">
           <span className="sr-only">Buscar produtos</span>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
           <input
             type="search"
             name="q"

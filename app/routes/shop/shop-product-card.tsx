@@ -1,7 +1,7 @@
-import { Minus, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { formatCents } from "~/lib/money";
+import { MinusIcon, PlusIcon } from "~/ui/guest-icons";
 import { toast } from "~/ui/toaster";
 import type { CartChangeResult } from "./cart-changes.server";
 
@@ -91,7 +91,7 @@ export function ShopProductCard({ product, hash, cartId, quantity, eager }: Prop
                   className={roundButton}
                   aria-label={`Remover uma unidade de ${product.name}`}
                 >
-                  <Minus className="size-4" aria-hidden />
+                  <MinusIcon className="size-4" />
                 </button>
               </fetcher.Form>
               <output className="w-6 text-center font-semibold" aria-label={`Quantidade de ${product.name}`}>
@@ -107,7 +107,7 @@ export function ShopProductCard({ product, hash, cartId, quantity, eager }: Prop
                   disabled={atLimit}
                   aria-label={`Adicionar mais uma unidade de ${product.name}`}
                 >
-                  <Plus className="size-4" aria-hidden />
+                  <PlusIcon className="size-4" />
                 </button>
               </fetcher.Form>
             </div>

@@ -19,7 +19,7 @@ export function uniqueEmail(testInfo: TestInfo, label: string): string {
   return `${label}-${testInfo.project.name}-${suffix}@example.com`;
 }
 
-/** Sonner's toast list (the Toaster is named 'Notificações'). */
+/** The toast region ('Notificações'). */
 export function toasts(page: Page): Locator {
   return page.getByRole("region", { name: /^Notificações/ });
 }
