@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { sortByName } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
 import { carts, productCategories, products, properties, propertyProducts } from "~/platform/db/schema";
 import { ttlCache } from "~/platform/ttl-cache";
@@ -24,8 +25,6 @@ export type Shop = {
 };
 
 type Catalog = Omit<Shop, "cart">;
-
-const byName = new Intl.Collator("pt-BR", { sensitivity: "base" });
 
 /**
  * The property and its products change rarely and are read on every guest visit: each instance keeps
@@ -95,8 +94,7 @@ async function loadCatalog(db: Db, hash: string): Promise<Catalog | null> {
     .innerJoin(products, eq(products.id, propertyProducts.productId))
     .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
     .where(and(eq(propertyProducts.propertyId, property.id), isNull(products.archivedAt)));
-  // Database collations differ (PGlite sorts 'Água' after 'Zebra'): sort as a Brazilian reader expects.
-  rows.sort((a, b) => byName.compare(a.name, b.name));
+  sortByName(rows);
 
   return {
     property,

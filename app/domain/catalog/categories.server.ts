@@ -1,11 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
+import { sortByName } from "~/lib/sort-by-name";
+import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { productCategories } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { CATALOG_TEXT as T } from "./catalog-text";
-import { type CategoryInput, categorySchema, isUuid, parseInput } from "./schemas.server";
-import { sortByName } from "./sort-by-name";
+import { type CategoryInput, categorySchema, parseInput } from "./schemas.server";
 
 export type Category = { id: string; name: string; color: string; createdAt: Date };
 

@@ -1,12 +1,13 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { sortByName } from "~/lib/sort-by-name";
+import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { productCategories, products } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { ImageValue } from "../images/image-input.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { CATALOG_TEXT as T } from "./catalog-text";
-import { isUuid, parseInput, productSchema } from "./schemas.server";
-import { sortByName } from "./sort-by-name";
+import { parseInput, productSchema } from "./schemas.server";
 
 export type Product = {
   id: string;

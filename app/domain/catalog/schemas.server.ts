@@ -52,8 +52,3 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 }
 
 // Any 8-4-4-4-12 hex text; anything else can never be a row, so it is "not found" without a query.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}

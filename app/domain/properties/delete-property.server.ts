@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { PROPERTY_TEXT as T } from "./messages";
-import { isUuid } from "./read-properties.server";
 
 /**
  * "Deleting" archives: the property leaves every list and its guest shop stops answering, while the row

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
@@ -73,7 +74,3 @@ export async function findPropertyByHash(
 }
 
 // A malformed id in a URL is just an unknown id (Postgres would refuse to compare it with a uuid column).
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}

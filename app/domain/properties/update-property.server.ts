@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { PROPERTY_TEXT as T } from "./messages";
-import { isUuid, propertyColumns } from "./read-properties.server";
+import { propertyColumns } from "./read-properties.server";
 import { fieldErrorsOf, propertyInputSchema } from "./schemas";
 import type { Property, PropertyImage, PropertyInput } from "./types";
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products, propertyProducts } from "~/platform/db/schema";
 import { AppError } from "../errors";
-import { isUuid, requireOwnProperty } from "../properties/read-properties.server";
+import { requireOwnProperty } from "../properties/read-properties.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { NEW_PROPERTY_PRODUCT, STOCK_TEXT as T } from "./messages";
 import { recordMovements } from "./record-movement.server";

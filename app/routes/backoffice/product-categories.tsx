@@ -23,7 +23,7 @@ import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { CategoryFormDialog, type EditedCategory } from "./product-categories-form";
 import { CategorySwatch } from "./product-categories-swatch";
-import { useHydrated } from "./products-use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 
 export function meta() {
   return [{ title: "Gerenciar Categorias de Produto" }];

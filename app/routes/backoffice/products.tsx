@@ -25,7 +25,7 @@ import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { ProductCard } from "./products-card";
 import { type EditedProduct, ProductFormDialog } from "./products-form";
-import { useHydrated } from "./products-use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 
 export function meta() {
   return [{ title: "Gerenciar Produtos" }];
