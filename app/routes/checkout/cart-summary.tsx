@@ -51,7 +51,16 @@ export default function CartSummaryPage({ loaderData, actionData }: Route.Compon
     );
   }
   return (
-    <Summary cart={loaderData.cart} error={actionData && !actionData.ok ? actionData.message : undefined} />
+    <Summary
+      cart={loaderData.cart}
+      error={
+        actionData && !actionData.ok
+          ? [actionData.message, "detail" in actionData ? actionData.detail : undefined]
+              .filter(Boolean)
+              .join(": ")
+          : undefined
+      }
+    />
   );
 }
 
@@ -152,7 +161,9 @@ function CartLineRow({
 }) {
   const fetcher = useFetcher<CartChangeResult>({ key: `cart:${line.productId}` });
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.message);
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
+      toast.error(fetcher.data.message, { description: fetcher.data.detail });
+    }
   }, [fetcher.state, fetcher.data]);
   if (quantity === 0) return null;
   const atLimit = line.stock !== null && quantity >= line.stock;

@@ -6,7 +6,8 @@ import { AppError } from "~/domain/errors";
 import { database } from "~/platform/db/database.server";
 import { ensureDeviceId } from "./device-cookie.server";
 
-export type CartChangeResult = { ok: true } | { ok: false; message: string };
+/** A refusal carries the spec's toast (`message`) and, when the domain said more, why (`detail`). */
+export type CartChangeResult = { ok: true } | { ok: false; message: string; detail?: string };
 
 const STATUS = { not_found: 404, insufficient_stock: 409, conflict: 429, invalid: 400 } as Record<
   string,
@@ -40,8 +41,10 @@ export async function applyCartChange(request: Request, form: FormData, clientIp
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const fallback = intent === "add" ? CART_TEXT.addFailed : CART_TEXT.updateFailed;
-    // The spec's toast first, then why, so the guest knows what happened.
-    const message = err.message === fallback ? fallback : `${fallback}: ${err.message}`;
-    return data<CartChangeResult>({ ok: false, message }, { status: STATUS[err.kind] ?? 400, headers });
+    const detail = err.message === fallback ? undefined : err.message;
+    return data<CartChangeResult>(
+      { ok: false, message: fallback, detail },
+      { status: STATUS[err.kind] ?? 400, headers },
+    );
   }
 }

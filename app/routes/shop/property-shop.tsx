@@ -66,7 +66,11 @@ export default function PropertyShop({ loaderData, actionData }: Route.Component
       </main>
     );
   }
-  return <Shop {...loaderData} refusal={actionData && !actionData.ok ? actionData.message : undefined} />;
+  const refusal =
+    actionData && !actionData.ok
+      ? [actionData.message, actionData.detail].filter(Boolean).join(": ")
+      : undefined;
+  return <Shop {...loaderData} refusal={refusal} />;
 }
 
 type ShopData = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;

@@ -33,7 +33,9 @@ export function ShopProductCard({ product, hash, cartId, quantity, eager }: Prop
   const atLimit = product.stock !== null && quantity >= product.stock;
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.message);
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
+      toast.error(fetcher.data.message, { description: fetcher.data.detail });
+    }
   }, [fetcher.state, fetcher.data]);
 
   return (
