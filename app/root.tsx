@@ -6,7 +6,9 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type UIMatch,
   useLocation,
+  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -14,9 +16,19 @@ import { FlashToast } from "~/ui/flash-toast";
 import { NotFound } from "~/ui/not-found";
 import { Toaster } from "~/ui/toaster";
 
+/** The page's language: the deepest route with `handle.lang` (the landing pages) decides; pt-BR otherwise. */
+function pageLang(matches: UIMatch[]): string {
+  for (const match of [...matches].reverse()) {
+    const lang = (match.handle as { lang?: unknown } | undefined)?.lang;
+    if (typeof lang === "string") return lang;
+  }
+  return "pt-BR";
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const matches = useMatches();
   return (
-    <html lang="pt-BR">
+    <html lang={pageLang(matches)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

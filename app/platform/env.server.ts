@@ -19,6 +19,15 @@ const optionalUrl = (protocols: string[], example: string) =>
       message: `must be a URL like ${example}`,
     });
 
+const linkUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+      message: "must be an http(s) URL like https://www.instagram.com/estadia",
+    })
+    .default(fallback);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   APP_ENV: z.enum(["development", "production"]).optional(),
@@ -47,6 +56,16 @@ const schema = z.object({
     .optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // Outbound links of the landing pages (placeholders until the real accounts exist).
+  SUPPORT_WHATSAPP_URL: linkUrl("https://wa.me/5511999999999"),
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .pipe(z.email({ message: "must be an email address like contato@estadia.dev" }))
+    .default("contato@estadia.dev"),
+  INSTAGRAM_URL: linkUrl("https://www.instagram.com/estadia"),
+  FACEBOOK_URL: linkUrl("https://www.facebook.com/estadia"),
+  LINKEDIN_URL: linkUrl("https://www.linkedin.com/company/estadia"),
 });
 
 export type Env = {
@@ -67,6 +86,16 @@ export type Env = {
   /** Unset outside production: see auth-secret.server.ts, which makes one only once the data folder is ours. */
   authSecret: string | undefined;
   logLevel: string;
+  /** Where the landing pages send people (the prerendered copies keep the values of the build). */
+  outboundLinks: OutboundLinks;
+};
+
+export type OutboundLinks = {
+  supportChat: string;
+  contactEmail: string;
+  instagram: string;
+  facebook: string;
+  linkedin: string;
 };
 
 /** Validates the whole environment at once; throws EnvError naming every bad variable. */
@@ -105,6 +134,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustedIpHeader: v.TRUSTED_IP_HEADER,
     authSecret: v.AUTH_SECRET,
     logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === "test" ? "silent" : "info"),
+    outboundLinks: {
+      supportChat: v.SUPPORT_WHATSAPP_URL,
+      contactEmail: v.CONTACT_EMAIL,
+      instagram: v.INSTAGRAM_URL,
+      facebook: v.FACEBOOK_URL,
+      linkedin: v.LINKEDIN_URL,
+    },
   };
 }
 

@@ -33,6 +33,13 @@ describe("parseEnv defaults", () => {
       trustedIpHeader: undefined,
       authSecret: undefined,
       logLevel: "info",
+      outboundLinks: {
+        supportChat: "https://wa.me/5511999999999",
+        contactEmail: "contato@estadia.dev",
+        instagram: "https://www.instagram.com/estadia",
+        facebook: "https://www.facebook.com/estadia",
+        linkedin: "https://www.linkedin.com/company/estadia",
+      },
     });
   });
 

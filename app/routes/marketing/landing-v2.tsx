@@ -1,9 +1,16 @@
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import type { Route } from "./+types/landing-v2";
+import { CONTENT_V2 as content } from "./content-v2";
+import { landingLoader, prerenderContext } from "./landing.server";
+import { landingMeta } from "./landing-meta";
+import { LandingScreen } from "./landing-screen";
 
-export function meta() {
-  return [{ title: "Estadia — automatize seu negócio de temporada" }];
-}
+// Prerendered at build time (react-router.config.ts); the same module serves it at request time.
+export const handle = { lang: content.lang };
+export const middleware: Route.MiddlewareFunction[] = [prerenderContext];
+export const loader = landingLoader;
+export const shouldRevalidate = () => false;
+export const meta: Route.MetaFunction = ({ loaderData }) => landingMeta(content, loaderData?.origin);
 
-export default function Screen() {
-  return <ScreenPlaceholder title="Estadia — automatize seu negócio de temporada" />;
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <LandingScreen content={content} links={loaderData.links} />;
 }

@@ -1,0 +1,14 @@
+import { LandingPage } from "~/ui/marketing/landing-page";
+import type { LandingContent, OutboundLinks } from "~/ui/marketing/landing-types";
+import { LeadForm } from "./lead-form";
+
+/** A landing variant: the shared page fed with its content, and the sign-up form that posts to /leads. */
+export function LandingScreen({ content, links }: { content: LandingContent; links: OutboundLinks }) {
+  return (
+    <LandingPage
+      content={content}
+      links={links}
+      signupForm={<LeadForm text={content.signup} language={content.lang} />}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import type { MiddlewareFunction } from "react-router";
+import { env } from "~/platform/env.server";
+import { logger } from "~/platform/log.server";
+import { requestContext } from "~/platform/request-context";
+
+/**
+ * The nonce written into prerendered pages. It matches no real CSP header: a server that serves the
+ * prerendered file must swap it for the request's own nonce (see docs/decisions/0011-landing-pages.md).
+ */
+export const PRERENDER_NONCE = "ESTADIA_PRERENDER_NONCE";
+
+/**
+ * At build time React Router prerenders these pages without our Express server, so nothing has put the
+ * request context (nonce, logger) in place that entry.server.tsx reads. Under Express it is always set
+ * and this does nothing.
+ */
+export const prerenderContext: MiddlewareFunction<Response> = ({ context }, next) => {
+  try {
+    context.get(requestContext);
+  } catch {
+    context.set(requestContext, {
+      requestId: "prerender",
+      nonce: PRERENDER_NONCE,
+      log: logger(),
+      clientIp: "127.0.0.1",
+    });
+  }
+  return next();
+};
+
+/** What the page needs from configuration: the public origin (canonical links) and the outbound links. */
+export function landingLoader() {
+  const config = env();
+  return { origin: config.appUrl, links: config.outboundLinks };
+}
