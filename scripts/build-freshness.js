@@ -8,6 +8,7 @@ import path from "node:path";
 export const BUILD_MARKER = "build/server/app.js";
 const SOURCES = [
   "app",
+  "public",
   "server",
   "package.json",
   "package-lock.json",

@@ -10,6 +10,7 @@ import { env } from "~/platform/env.server";
 import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
 import { clientIp } from "./client-ip";
+import { prerenderedPages } from "./prerendered-pages";
 import { requestLogging } from "./request-logging";
 import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -49,6 +50,7 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
     app.use(compression());
     app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(client, { maxAge: "1h", index: false }));
+    app.use(prerenderedPages(config.appUrl));
   }
 
   const build = devServer
