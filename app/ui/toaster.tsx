@@ -48,8 +48,10 @@ export function Toaster() {
     };
   }, []);
   return (
+    // aria-live also keeps the region readable while a modal hides the rest of the page from assistive tech.
     <section
       aria-label="Notificações"
+      aria-live="polite"
       className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3"
     >
       {list.map((t) => (

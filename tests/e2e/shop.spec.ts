@@ -67,7 +67,7 @@ test("a guest browses the demo shop, searches, fills the cart and picks a paymen
     await expect(page.getByRole("heading", { level: 1, name: "Finalizar Pedido" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Etapas da compra" })).toContainText("Resumo");
     await page.getByRole("button", { name: "Continuar" }).click();
-    await expect(page.getByRole("alert")).toContainText("Selecione um método de pagamento");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Selecione um método de pagamento");
     await page.getByRole("radio", { name: "Pix" }).check();
     await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}\/pix$/);

@@ -84,7 +84,6 @@ describe("the built app on the embedded database", () => {
   });
 
   it.each([
-    ["/", "Estadia — vendas para anfitriões de temporada"],
     ["/auth", "Acesse sua conta Estadia"],
     ["/payments/abc/pix", "Identificação"],
     ["/payments/abc/credit_card/payment", "Pagamento"],

@@ -49,15 +49,13 @@ export async function shopFixture(
       .returning({ id: products.id });
     if (!p) throw new Error("no product");
     productIds[item.name] = p.id;
-    await db
-      .insert(propertyProducts)
-      .values({
-        organizationId,
-        propertyId: property.id,
-        productId: p.id,
-        currentQuantity: item.stock,
-        expectedQuantity: 5,
-      });
+    await db.insert(propertyProducts).values({
+      organizationId,
+      propertyId: property.id,
+      productId: p.id,
+      currentQuantity: item.stock,
+      expectedQuantity: 5,
+    });
   }
   return { organizationId, propertyId: property.id, hash, productIds };
 }

@@ -1,6 +1,6 @@
 // Drizzle needs every table in one object for typed queries: this is the only aggregating module.
 
 export * from "./schema/auth";
-export * from "./schema/leads";
-export * from "./schema/catalog";
 export * from "./schema/carts";
+export * from "./schema/catalog";
+export * from "./schema/leads";

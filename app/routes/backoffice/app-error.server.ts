@@ -18,7 +18,11 @@ export type Refused = { ok: false; message: string; fieldErrors?: Record<string,
  */
 export function refused(err: unknown) {
   if (!(err instanceof AppError)) throw err;
-  const body: Refused = { ok: false, message: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) };
+  const body: Refused = {
+    ok: false,
+    message: err.message,
+    ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}),
+  };
   return data(body, { status: STATUS[err.kind] });
 }
 

@@ -18,12 +18,12 @@ import { EmptyState } from "~/ui/empty-state";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/product-categories";
 import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { CategoryFormDialog, type EditedCategory } from "./product-categories-form";
 import { CategorySwatch } from "./product-categories-swatch";
-import { useHydrated } from "~/ui/use-hydrated";
 
 export function meta() {
   return [{ title: "Gerenciar Categorias de Produto" }];

@@ -20,12 +20,12 @@ import { EmptyState } from "~/ui/empty-state";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/products";
 import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { ProductCard } from "./products-card";
 import { type EditedProduct, ProductFormDialog } from "./products-form";
-import { useHydrated } from "~/ui/use-hydrated";
 
 export function meta() {
   return [{ title: "Gerenciar Produtos" }];

@@ -17,10 +17,11 @@ export type OptimisticCart = {
  * When the server refuses one, its fetcher settles and the loader's fresh cart takes over: the rollback.
  */
 export function useOptimisticCart(cart: CartView, prices: Map<string, number>): OptimisticCart {
+  const fetchers = useFetchers();
   const quantities = new Map(cart.lines.map((l) => [l.productId, l.quantity]));
   const unit = new Map(cart.lines.map((l) => [l.productId, l.unitPriceCents]));
   let totalCents = cart.totalCents;
-  for (const fetcher of useFetchers()) {
+  for (const fetcher of fetchers) {
     const form = fetcher.formData;
     if (!fetcher.key.startsWith("cart:") || !form) continue;
     const productId = String(form.get("productId"));

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { organization, user } from "./auth";
 
 // The host's catalogue. Every row carries organization_id and every query filters by it.
@@ -59,7 +69,10 @@ export const properties = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
     archivedAt: ts("archived_at"),
   },
-  (t) => [uniqueIndex("properties_hash_uq").on(t.hash), index("properties_org_idx").on(t.organizationId, t.createdAt)],
+  (t) => [
+    uniqueIndex("properties_hash_uq").on(t.hash),
+    index("properties_org_idx").on(t.organizationId, t.createdAt),
+  ],
 );
 
 /** Which products a property holds, and how many. */
@@ -83,8 +96,14 @@ export const propertyProducts = pgTable(
   (t) => [
     primaryKey({ columns: [t.propertyId, t.productId] }),
     index("property_products_org_idx").on(t.organizationId),
-    check("property_products_current_not_negative", sql`${t.currentQuantity} is null or ${t.currentQuantity} >= 0`),
-    check("property_products_expected_not_negative", sql`${t.expectedQuantity} is null or ${t.expectedQuantity} >= 0`),
+    check(
+      "property_products_current_not_negative",
+      sql`${t.currentQuantity} is null or ${t.currentQuantity} >= 0`,
+    ),
+    check(
+      "property_products_expected_not_negative",
+      sql`${t.expectedQuantity} is null or ${t.expectedQuantity} >= 0`,
+    ),
   ],
 );
 
@@ -109,5 +128,12 @@ export const stockMovements = pgTable(
     actorUserId: uuid("actor_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("stock_movements_property_product_idx").on(t.organizationId, t.propertyId, t.productId, t.createdAt)],
+  (t) => [
+    index("stock_movements_property_product_idx").on(
+      t.organizationId,
+      t.propertyId,
+      t.productId,
+      t.createdAt,
+    ),
+  ],
 );
