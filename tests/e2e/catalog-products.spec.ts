@@ -12,11 +12,10 @@ async function freshHost(page: Page, testInfo: TestInfo, label: string) {
 }
 
 /** Sees the toast and closes it, so a second one with the same text is a new answer, not this one. */
+/** Sees a toast and waits for it to go away on its own, so the next identical toast is a new one. */
 async function seeToastOnce(page: Page, text: string) {
   await expectToast(page, text);
-  const toast = toasts(page).getByRole("listitem").filter({ hasText: text });
-  await toast.getByRole("button", { name: "Fechar notificação" }).click();
-  await expect(toast).toHaveCount(0);
+  await expect(toasts(page).getByText(text)).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** A 2×2 red PNG, to send through the photo field. */

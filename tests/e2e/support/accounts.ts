@@ -25,7 +25,7 @@ export function toasts(page: Page): Locator {
 }
 
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
-  await expect(toasts(page).getByText(text)).toBeVisible();
+  await expect(toasts(page).getByText(text).first()).toBeVisible();
 }
 
 /** The login form's fields. `exact` keeps 'Senha' from matching the 'Mostrar senha' toggle. */
