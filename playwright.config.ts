@@ -48,6 +48,12 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), APP_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      APP_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      TRUSTED_IP_HEADER: "x-e2e-client-ip",
+    },
   },
 });

@@ -16,9 +16,6 @@ export function CheckMark({ className }: { className?: string }) {
   );
 }
 
-/** Skips layout and paint of a section until it nears the viewport; `auto` remembers its real height. */
-export const belowFoldClasses = "[content-visibility:auto] [contain-intrinsic-size:auto_900px]";
-
 /** A landing section: its id is the anchor target, its title names it for assistive technology. */
 export function LandingSection({
   id,
@@ -37,11 +34,7 @@ export function LandingSection({
   return (
     // scroll-mt keeps the title clear of the fixed header when an anchor link lands here; the browser lays
     // out a section only when it nears the screen (`below-fold`), which keeps the first paint cheap.
-    <section
-      id={id}
-      aria-labelledby={titleId}
-      className={cn(belowFoldClasses, "scroll-mt-16 py-16 sm:py-20", className)}
-    >
+    <section id={id} aria-labelledby={titleId} className={cn("scroll-mt-16 py-16 sm:py-20", className)}>
       <div className={containerClasses}>
         <div className="mx-auto max-w-2xl text-center">
           <h2 id={titleId} className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">

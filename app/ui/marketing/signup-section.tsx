@@ -1,18 +1,14 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import type { LandingContent } from "./landing-types";
-import { belowFoldClasses, CheckMark, containerClasses } from "./section";
+import { CheckMark, containerClasses } from "./section";
 
 /** The final call to action: the pitch on one side, the form (rendered by the route) on the other. */
 export function SignupSection({ content, form }: { content: LandingContent; form: ReactNode }) {
   const { signup } = content;
   const titleId = `${signup.id}-titulo`;
   return (
-    <section
-      id={signup.id}
-      aria-labelledby={titleId}
-      className={cn(belowFoldClasses, "scroll-mt-16 bg-brand py-16 sm:py-20")}
-    >
+    <section id={signup.id} aria-labelledby={titleId} className="scroll-mt-16 bg-brand py-16 sm:py-20">
       <div className={cn(containerClasses, "grid items-start gap-10 md:grid-cols-2")}>
         <div className="text-white">
           <h2 id={titleId} className="text-3xl font-bold tracking-tight sm:text-4xl">

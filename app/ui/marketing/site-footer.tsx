@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from "./brand-icons";
 import { fill, type LandingContent, type OutboundLinks } from "./landing-types";
 import { LanguageLinks } from "./language-links";
-import { belowFoldClasses, containerClasses } from "./section";
+import { containerClasses } from "./section";
 
 const headingClasses = "text-sm font-semibold tracking-wide text-ink uppercase";
 const linkClasses = "inline-flex min-h-8 items-center gap-2 text-muted hover:text-brand";
@@ -25,7 +25,7 @@ export function SiteFooter({ content, links }: { content: LandingContent; links:
     { name: "LinkedIn", href: links.linkedin, Icon: LinkedinIcon },
   ];
   return (
-    <footer className={cn(belowFoldClasses, "border-t border-border bg-surface")}>
+    <footer className="border-t border-border bg-surface">
       <div className={cn(containerClasses, "grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4")}>
         <div className="grid content-start gap-3">
           <p className="text-xl font-bold text-brand">Estadia</p>

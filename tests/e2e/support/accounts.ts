@@ -19,6 +19,8 @@ export function uniqueEmail(testInfo: TestInfo, label: string): string {
   return `${label}-${testInfo.project.name}-${suffix}@example.com`;
 }
 
+const rand = () => Math.floor(Math.random() * 250) + 1;
+
 /** The toast region ('Notificações'). */
 export function toasts(page: Page): Locator {
   return page.getByRole("region", { name: /^Notificações/ });
@@ -72,6 +74,9 @@ export async function signIn(
 
 /** Registers through the 'Criar conta' tab and waits for the success toast. */
 export async function register(page: Page, host: { name: string; email: string; password: string }) {
+  // The e2e server trusts this header for the client IP (playwright.config.ts): each registration comes
+  // from its own address, so the sign-up limit per IP does not turn the suite's many hosts away.
+  await page.setExtraHTTPHeaders({ "x-e2e-client-ip": `10.${rand()}.${rand()}.${rand()}` });
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Criar conta" }).click();
   const form = signupForm(page);
