@@ -170,8 +170,7 @@ test("the English screenshots are a grid of three", async ({ page }) => {
   await expect(section.getByRole("button")).toHaveCount(0);
 });
 
-test("the mobile menu opens and closes", async ({ page, isMobile }) => {
-  test.skip(!isMobile, "the menu toggle is for phone-sized screens");
+async function mobileMenuOpensAndCloses(page: Page) {
   await page.goto("/");
   await hydrated(page);
   const toggle = page.getByRole("button", { name: "Menu" });
@@ -201,16 +200,23 @@ test("the mobile menu opens and closes", async ({ page, isMobile }) => {
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(page).toHaveURL(/#depoimentos$/);
   await expect(page.getByRole("heading", { level: 2, name: "Depoimentos" })).toBeInViewport();
-});
+}
 
-test("the desktop header shows the anchor links without a menu toggle", async ({ page, isMobile }) => {
-  test.skip(isMobile, "desktop layout");
+async function desktopHeaderShowsAnchorLinks(page: Page) {
   await page.goto("/v2");
   const nav = page.getByRole("banner").getByRole("navigation", { name: "Principal" });
   for (const label of ["Como Funciona", "Funcionalidades", "Benefícios", "Depoimentos"]) {
     await expect(nav.getByRole("link", { name: label })).toBeVisible();
   }
   await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+}
+
+test("the header fits the screen: a menu that opens and closes on phones, anchor links on desktops", async ({
+  page,
+  isMobile,
+}) => {
+  if (isMobile) await mobileMenuOpensAndCloses(page);
+  else await desktopHeaderShowsAnchorLinks(page);
 });
 
 test("by keyboard: the skip link comes first and leads to the content", async ({ page }) => {
