@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { guestScript } from "./scripts/vite-guest-script.ts";
 
 /** React Router names every server entry index.js; ours must be app.js beside it. */
 function serverEntryNames(): Plugin {
@@ -40,5 +41,10 @@ export default defineConfig({
     // Bundling these cut idle server memory roughly in half (see STACK-NOTES).
     noExternal: ["drizzle-orm", "better-auth", /^@better-auth\//],
   },
-  plugins: [tailwindcss(), reactRouter(), serverEntryNames()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    serverEntryNames(),
+    guestScript("app/routes/shop/guest-page.client.ts"),
+  ],
 });

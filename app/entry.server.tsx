@@ -1,9 +1,11 @@
 import { PassThrough } from "node:stream";
+import guestScript from "virtual:estadia/guest-script";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "~/platform/request-context";
+import { DocumentContext } from "~/ui/document-context";
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +30,9 @@ export default function handleRequest(
     let timeoutId: NodeJS.Timeout | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       // ServerRouter hands the nonce on to <Scripts>, <ScrollRestoration> and its own inline scripts.
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <DocumentContext value={{ nonce, guestScript }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DocumentContext>,
       {
         nonce,
         [readyOption]() {

@@ -13,8 +13,17 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { FlashToast } from "~/ui/flash-toast";
+import { GuestScript } from "~/ui/guest-script";
 import { NotFound } from "~/ui/not-found";
 import { Toaster } from "~/ui/toaster";
+
+/**
+ * Guest pages (`handle.guestPage`: the shop and the cart summary) run without React in the browser: the
+ * server renders them whole and a small module makes them instant (docs/decisions/0014-guest-pages-without-react.md).
+ */
+function isGuestPage(matches: UIMatch[]): boolean {
+  return matches.some((m) => (m.handle as { guestPage?: unknown } | undefined)?.guestPage === true);
+}
 
 /** The page's language: the deepest route with `handle.lang` (the landing pages) decides; pt-BR otherwise. */
 function pageLang(matches: UIMatch[]): string {
@@ -39,9 +48,15 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <Toaster />
-        <FlashToast />
-        <ScrollRestoration />
-        <Scripts />
+        {isGuestPage(matches) ? (
+          <GuestScript />
+        ) : (
+          <>
+            <FlashToast />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -46,6 +46,7 @@ export default [
   route("healthz", "routes/api/healthz.ts"),
   route("media/*", "routes/api/media.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/cart", "routes/shop/cart-api.ts"),
   route("dev/outbox", "routes/api/dev-outbox.tsx"),
 
   // Anything else

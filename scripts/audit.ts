@@ -1,5 +1,5 @@
 // `npm run audit`: Lighthouse (mobile: its default emulated phone, throttled network and CPU) on every landing
-// page of the built app, with Debian's chromium (CHROME_PATH, default /usr/bin/chromium). Prints the four
+// page of the built app and on the demo guest shop ("shop": 'Casa da Praia', seeded first), with Debian's chromium (CHROME_PATH, default /usr/bin/chromium). Prints the four
 // category scores per page (the median of AUDIT_RUNS runs, default 5:
 // a single mobile run swings by several points on a busy machine) and exits non-zero when one is below 95.
 // The reports (HTML and JSON) go to a temporary folder named at the end.
@@ -11,11 +11,11 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { freePort } from "../tests/support/free-port";
-import { removeDir, startServer } from "../tests/support/server-process";
+import { removeDir, startServer, tempDataDir } from "../tests/support/server-process";
 import { BUILD_MARKER, isBuildStale } from "./build-freshness.js";
 
-const ALL_PAGES = ["/", "/en", "/es", "/v2"];
-/** AUDIT_PAGES="/en,/v2" audits only those. */
+const ALL_PAGES = ["/", "/en", "/es", "/v2", "shop"];
+/** AUDIT_PAGES="/en,shop" audits only those. */
 const PAGES = process.env.AUDIT_PAGES ? process.env.AUDIT_PAGES.split(",") : ALL_PAGES;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const THRESHOLD = 95;
@@ -92,13 +92,28 @@ async function auditWithRetry(url: string, port: number, reportName: string): Pr
   }
 }
 
+/** Seeds the demo data into a fresh data folder, as `npm run seed` does, and returns the demo shop's path. */
+function seedDemoShop(dataDir: string): string {
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  const shop = /'Casa da Praia' \((\/i\/[\w-]+)\)/.exec(seed.stdout)?.[1];
+  if (seed.status !== 0 || !shop) throw new Error(`seeding failed:\n${seed.stdout}${seed.stderr}`);
+  return shop;
+}
+
 buildIfNeeded();
-const server = await startServer({ LOG_LEVEL: "warn" });
+const dataDir = tempDataDir();
+const shopPath = PAGES.includes("shop") ? seedDemoShop(dataDir) : "";
+const urlOf = (page: string) => (page === "shop" ? shopPath : page);
+const server = await startServer({ LOG_LEVEL: "warn", DATA_DIR: dataDir });
 // The canonical links are built from APP_URL (http://localhost:<port> by default): audit that same origin.
 const origin = `http://localhost:${server.port}`;
 // A server that has just started compiles as it goes; warm it like one that has been serving for a while.
 for (let i = 0; i < 5; i++) {
-  for (const page of PAGES) await (await fetch(`${origin}${page}`)).text();
+  for (const page of PAGES) await (await fetch(`${origin}${urlOf(page)}`)).text();
 }
 const debugPort = await freePort();
 const browser = await chromium.launch({
@@ -111,8 +126,8 @@ try {
   for (const page of PAGES) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const name = `${page === "/" ? "pt" : page.slice(1)}-${i + 1}`;
-      const run = await auditWithRetry(`${origin}${page}`, debugPort, name);
+      const name = `${page === "/" ? "pt" : page.replace("/", "")}-${i + 1}`;
+      const run = await auditWithRetry(`${origin}${urlOf(page)}`, debugPort, name);
       console.log(`  ${page} run ${i + 1}: performance ${run.scores.performance} (${run.metrics})`);
       runs.push(run);
     }
@@ -120,7 +135,7 @@ try {
       CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
     ) as Scores;
     rows.push({ page, scores });
-    console.log(`${page.padEnd(4)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join("  ")}`);
+    console.log(`${page.padEnd(5)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join("  ")}`);
   }
 } catch (err) {
   const state = server.child.exitCode === null ? "still running" : `exited with ${server.child.exitCode}`;
@@ -134,8 +149,11 @@ try {
 console.log(
   `\nLighthouse ${RUNS > 1 ? `mobile, median of ${RUNS} runs per page` : "mobile"}; reports in ${REPORTS}.`,
 );
+// A shop's link is private to its property's guests: the page says noindex on purpose, which Lighthouse's
+// SEO category counts against it. Its SEO score is printed, not held to the threshold.
+const held = (page: string, c: (typeof CATEGORIES)[number]) => !(page === "shop" && c === "seo");
 const failures = rows.flatMap(({ page, scores }) =>
-  CATEGORIES.filter((c) => scores[c] < THRESHOLD).map((c) => `${page} ${c} ${scores[c]}`),
+  CATEGORIES.filter((c) => held(page, c) && scores[c] < THRESHOLD).map((c) => `${page} ${c} ${scores[c]}`),
 );
 if (rows.length < PAGES.length || failures.length > 0) {
   console.error(
@@ -143,4 +161,4 @@ if (rows.length < PAGES.length || failures.length > 0) {
   );
   process.exit(1);
 }
-console.log(`Every page scores at least ${THRESHOLD} in all four categories.`);
+console.log(`Every page scores at least ${THRESHOLD} in all four categories (the shop: SEO aside, noindex).`);

@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 
-// The placeholder the build writes where each request's CSP nonce goes (app/routes/marketing/landing.server.ts).
-const PLACEHOLDER = 'nonce="ESTADIA_PRERENDER_NONCE"';
+import { PRERENDER_NONCE } from "~/routes/marketing/landing.server";
+
+// The placeholder the build writes where each request's CSP nonce goes.
+const PLACEHOLDER = `nonce="${PRERENDER_NONCE}"`;
 const PAGES: [string, string][] = [
   ["/", "index.html"],
   ["/en", "en/index.html"],

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { DEMO_HOST, signIn } from "./support/accounts";
 
@@ -40,6 +41,7 @@ test("a guest browses the demo shop, searches, fills the cart and picks a paymen
     const search = page.getByRole("searchbox", { name: "Buscar produtos" });
     await search.fill("agua");
     await expect(card(page, "Água mineral 500 ml")).toBeVisible();
+    await expect(page).toHaveURL(/\?q=agua$/);
     await expect(card(page, "Granola")).toHaveCount(0);
     await search.fill("xyz");
     await expect(page.getByText("Nenhum produto encontrado para os filtros selecionados")).toBeVisible();
@@ -72,6 +74,62 @@ test("a guest browses the demo shop, searches, fills the cart and picks a paymen
     await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}\/pix$/);
   });
+});
+
+test("changes show at once, stop at the stock, and roll back with the spec's toast when the call fails", async ({
+  browser,
+  page,
+}) => {
+  await page.goto(await demoShopPath(browser));
+  const bar = page.getByRole("link", { name: /Continuar/ });
+
+  await test.step("no answer from the server: the add is undone and the toast says so", async () => {
+    await page.route("**/api/cart", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Adicionar Granola" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Não foi possível adicionar o produto ao carrinho" }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Adicionar Granola" })).toBeVisible();
+    await expect(bar).toBeHidden();
+    await page.unroute("**/api/cart");
+  });
+
+  await test.step("plus stops at the property's stock (6)", async () => {
+    await page.getByRole("button", { name: "Adicionar Granola" }).click();
+    const plus = page.getByRole("button", { name: "Adicionar mais uma unidade de Granola" });
+    for (let i = 0; i < 5; i++) await plus.click();
+    await expect(page.getByRole("status", { name: "Quantidade de Granola" })).toHaveText("6");
+    await expect(plus).toBeDisabled();
+    await expect(bar).toContainText(/6 itens · R\$\s99,00/);
+  });
+
+  await test.step("the summary changes quantities at once and empties", async () => {
+    await bar.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Finalizar Pedido" })).toBeVisible();
+    const plus = page.getByRole("button", { name: "Adicionar mais uma unidade de Granola" });
+    const minus = page.getByRole("button", { name: "Remover uma unidade de Granola" });
+    await expect(plus).toBeDisabled();
+    await minus.click();
+    await expect(page.getByText(/^5 x R\$\s16,50 = R\$\s82,50$/)).toBeVisible();
+    await expect(plus).toBeEnabled();
+    for (let i = 0; i < 5; i++) await minus.click();
+    await expect(page.getByText("Seu carrinho está vazio.")).toBeVisible();
+    await expect(minus).toBeHidden();
+    // The page is busy while its changes are on their way; once done, the server has the same cart.
+    await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
+    await page.reload();
+    await expect(page.getByText("Seu carrinho está vazio.")).toBeVisible();
+  });
+});
+
+test("the shop and the summary have no accessibility violations", async ({ browser, page }) => {
+  const axe = () => new AxeBuilder({ page }).exclude('section[aria-label="Notificações"]').analyze();
+  await page.goto(await demoShopPath(browser));
+  expect((await axe()).violations).toEqual([]);
+  await page.getByRole("button", { name: "Adicionar Granola" }).click();
+  await page.getByRole("link", { name: /Continuar/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Finalizar Pedido" })).toBeVisible();
+  expect((await axe()).violations).toEqual([]);
 });
 
 test.describe("without JavaScript", () => {

@@ -1,9 +1,5 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import { formatCents } from "~/lib/money";
-import { MinusIcon, PlusIcon } from "~/ui/guest-icons";
-import { toast } from "~/ui/toaster";
-import type { CartChangeResult } from "./cart-changes.server";
+import { CartStepper } from "./cart-stepper";
 
 export type ShopCardProduct = {
   id: string;
@@ -18,28 +14,28 @@ export type ShopCardProduct = {
 type Props = {
   product: ShopCardProduct;
   hash: string;
-  cartId: string | null;
+  cartId: string;
   quantity: number;
+  hidden: boolean;
   eager: boolean;
 };
 
-const roundButton =
-  "inline-flex size-10 items-center justify-center rounded-full border border-border bg-surface text-ink " +
-  "disabled:cursor-not-allowed disabled:opacity-40";
-
-/** One product of the shop: add, then plus and minus, as plain forms that JavaScript makes instant. */
-export function ShopProductCard({ product, hash, cartId, quantity, eager }: Props) {
-  const fetcher = useFetcher<CartChangeResult>({ key: `cart:${product.id}` });
-  const atLimit = product.stock !== null && quantity >= product.stock;
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
-      toast.error(fetcher.data.message, { description: fetcher.data.detail });
-    }
-  }, [fetcher.state, fetcher.data]);
-
+/**
+ * One product of the shop: 'Adicionar', then minus, quantity and plus, as plain forms. Both states are in
+ * the HTML (one hidden), so the guest script only flips them (guest-cart.client.ts lists the attributes).
+ */
+export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager }: Props) {
   return (
-    <li className="flex gap-3 rounded-xl border border-border bg-surface p-3">
+    <li
+      data-shop-card
+      data-product={product.id}
+      data-name={product.name}
+      data-category={product.category?.name ?? ""}
+      data-price={product.priceCents}
+      data-stock={product.stock ?? ""}
+      hidden={hidden}
+      className="flex gap-3 rounded-xl border border-border bg-surface p-3"
+    >
       <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-surface-alt">
         {product.imageThumb ? (
           <img
@@ -69,50 +65,30 @@ export function ShopProductCard({ product, hash, cartId, quantity, eager }: Prop
           <p className="font-semibold text-ink">{formatCents(product.priceCents)}</p>
           {product.soldOut ? (
             <p className="text-sm font-medium text-danger">Produto esgotado</p>
-          ) : quantity === 0 || !cartId ? (
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value="add" />
-              <input type="hidden" name="hash" value={hash} />
-              <input type="hidden" name="productId" value={product.id} />
-              <button
-                type="submit"
-                className="h-10 rounded-full bg-brand px-4 text-sm font-semibold text-white"
-                aria-label={`Adicionar ${product.name}`}
-              >
-                Adicionar
-              </button>
-            </fetcher.Form>
           ) : (
-            <div className="flex items-center gap-2">
-              <fetcher.Form method="post">
-                <input type="hidden" name="intent" value="dec" />
-                <input type="hidden" name="cartId" value={cartId} />
-                <input type="hidden" name="productId" value={product.id} />
-                <button
-                  type="submit"
-                  className={roundButton}
-                  aria-label={`Remover uma unidade de ${product.name}`}
-                >
-                  <MinusIcon className="size-4" />
-                </button>
-              </fetcher.Form>
-              <output className="w-6 text-center font-semibold" aria-label={`Quantidade de ${product.name}`}>
-                {quantity}
-              </output>
-              <fetcher.Form method="post">
+            <>
+              <form method="post" data-cart-change data-when="empty" hidden={quantity > 0}>
                 <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="hash" value={hash} />
                 <input type="hidden" name="productId" value={product.id} />
                 <button
                   type="submit"
-                  className={roundButton}
-                  disabled={atLimit}
-                  aria-label={`Adicionar mais uma unidade de ${product.name}`}
+                  className="h-10 rounded-full bg-brand px-4 text-sm font-semibold text-white"
+                  aria-label={`Adicionar ${product.name}`}
                 >
-                  <PlusIcon className="size-4" />
+                  Adicionar
                 </button>
-              </fetcher.Form>
-            </div>
+              </form>
+              <div data-when="some" hidden={quantity === 0} className="flex items-center gap-2">
+                <CartStepper
+                  cartId={cartId}
+                  productId={product.id}
+                  name={product.name}
+                  quantity={quantity}
+                  stock={product.stock}
+                />
+              </div>
+            </>
           )}
         </div>
       </div>

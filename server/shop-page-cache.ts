@@ -1,0 +1,68 @@
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { ttlCache } from "~/platform/ttl-cache";
+import { PRERENDER_NONCE } from "~/routes/marketing/landing.server";
+
+// A shop's own link, as its QR code opens it: no search, no device cookie yet.
+const SHOP_PATH = /^\/i\/[\w-]{1,64}$/;
+const DEVICE_COOKIE = /(?:^|;\s*)estadia_device=/;
+
+/** How long one render of a shop's page is shared. */
+export const SHOP_PAGE_CACHE_MS = 1000;
+
+type Page = { status: number; contentType: string; html: string };
+
+/**
+ * The shop page as a guest's first scan gets it, rendered once a second per shop and served to every
+ * phone arriving without a device cookie (so without a cart: the page is the same for all of them),
+ * with each request's CSP nonce swapped in. Its catalogue is already a second or two old at most
+ * (SHOP_CACHE_MS); stock is checked again on every add. Guests with a cookie, searches and every
+ * other request are rendered live (docs/decisions/0014-guest-pages-without-react.md).
+ */
+export function shopPageCache(options: {
+  build: ServerBuild;
+  loadContext(req: ExpressRequest, res: ExpressResponse): RouterContextProvider;
+  ttlMs: number;
+}): RequestHandler {
+  const render = createRequestHandler(options.build, "production");
+  const pages = ttlCache<Page>(options.ttlMs, 500);
+
+  // The page sets no cookie (the device cookie comes with the first add), so status, type and body are all of it.
+  const renderPage = async (req: ExpressRequest, res: ExpressResponse): Promise<Page> => {
+    const response = await render(fetchRequest(req), options.loadContext(req, res));
+    const html = await response.text();
+    return {
+      status: response.status,
+      contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8",
+      html: html.replaceAll(`nonce="${res.locals.nonce}"`, `nonce="${PRERENDER_NONCE}"`),
+    };
+  };
+
+  return async (req, res, next) => {
+    if (
+      req.method !== "GET" ||
+      !SHOP_PATH.test(req.originalUrl) ||
+      DEVICE_COOKIE.test(req.get("cookie") ?? "")
+    ) {
+      return next();
+    }
+    try {
+      const page = await pages.get(req.path, () => renderPage(req, res));
+      res
+        .status(page.status)
+        .type(page.contentType)
+        .send(page.html.replaceAll(`nonce="${PRERENDER_NONCE}"`, `nonce="${res.locals.nonce}"`));
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+function fetchRequest(req: ExpressRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`), { headers });
+}
