@@ -8,8 +8,7 @@ import {
 } from "./toast-store";
 
 const CLOSE_ICON =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" ' +
-  'stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="size-4"><path d="M18 6 6 18M6 6l12 12"/></svg>';
+  '<svg viewBox="0 0 24 24" aria-hidden="true" class="icon size-4"><path d="M18 6 6 18M6 6l12 12"/></svg>';
 
 /**
  * Draws the toasts into the region the server rendered (<Toaster>'s markup), for pages that run without

@@ -4,17 +4,12 @@ import type { SVGProps } from "react";
 // runtime would add its own chunk to their first load. The back office uses lucide-react.
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+function Icon({ children, className, ...props }: IconProps) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
+      className={className ? `icon ${className}` : "icon"}
       {...props}
     >
       {children}

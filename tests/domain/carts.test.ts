@@ -114,7 +114,7 @@ describe("adding to the cart", () => {
       ),
     ).toEqual({ kind: "not_found", message: "Propriedade não encontrada" });
     const cart = (await loadShop(handle.db, shop.hash, device))?.cart;
-    expect(cart?.lines.map((l) => [l.name, l.quantity])).toEqual([["Água com gás", 3]]);
+    expect(cart?.lines.map((l) => [l.productId, l.quantity])).toEqual([[shop.productIds["Água com gás"], 3]]);
     expect(cart?.totalCents).toBe(1500);
   });
 

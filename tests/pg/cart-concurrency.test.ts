@@ -83,9 +83,9 @@ describe.runIf(available)("carts under concurrency on PostgreSQL", () => {
     ]);
     const cart = (await loadShop(db(0), shop.hash, device))?.cart;
     expect(cart?.id).toBe(first.id);
-    expect(Object.fromEntries(cart?.lines.map((l) => [l.name, l.quantity]) ?? [])).toEqual({
-      Café: 31,
-      Chá: 21,
+    expect(Object.fromEntries(cart?.lines.map((l) => [l.productId, l.quantity]) ?? [])).toEqual({
+      [cafe]: 31,
+      [cha]: 21,
     });
     expect(cart?.totalCents).toBe(31 * 800 + 21 * 300);
   });

@@ -29,24 +29,25 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
   const { hash, productId, deviceId, ip } = parsed.data;
 
   return db.transaction(async (tx) => {
-    const [property] = await tx
-      .select({ id: properties.id, organizationId: properties.organizationId })
+    // The property and, if it holds it, the product's offer: one round trip, two distinct refusals.
+    const [found] = await tx
+      .select({
+        propertyId: properties.id,
+        organizationId: properties.organizationId,
+        priceCents: products.priceCents,
+        stock: propertyProducts.currentQuantity,
+      })
       .from(properties)
+      .leftJoin(
+        propertyProducts,
+        and(eq(propertyProducts.propertyId, properties.id), eq(propertyProducts.productId, productId)),
+      )
+      .leftJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
       .where(and(eq(properties.hash, hash), isNull(properties.archivedAt)));
-    if (!property) throw new AppError("not_found", T.propertyNotFound);
-
-    const [offer] = await tx
-      .select({ priceCents: products.priceCents, stock: propertyProducts.currentQuantity })
-      .from(propertyProducts)
-      .innerJoin(products, eq(products.id, propertyProducts.productId))
-      .where(
-        and(
-          eq(propertyProducts.propertyId, property.id),
-          eq(propertyProducts.productId, productId),
-          isNull(products.archivedAt),
-        ),
-      );
-    if (!offer) throw new AppError("not_found", T.productUnavailable);
+    if (!found) throw new AppError("not_found", T.propertyNotFound);
+    const property = { id: found.propertyId, organizationId: found.organizationId };
+    if (found.priceCents === null) throw new AppError("not_found", T.productUnavailable);
+    const offer = { priceCents: found.priceCents, stock: found.stock };
     if (offer.priceCents <= 0) throw new AppError("invalid", T.noPrice);
     if (offer.stock !== null && offer.stock <= 0) throw new AppError("insufficient_stock", T.soldOut);
 
@@ -81,27 +82,25 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
       if (!cart) throw new Error("cart insert returned nothing");
     }
 
+    // One more unit, or the first: the unique (cart, product) pair makes it one statement. Past the stock,
+    // the refusal rolls it back.
     const [item] = await tx
-      .select({ quantity: cartItems.quantity })
-      .from(cartItems)
-      .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, productId)));
-    const quantity = (item?.quantity ?? 0) + 1;
-    if (offer.stock !== null && quantity > offer.stock)
-      throw new AppError("insufficient_stock", T.stockLimit);
-    if (item) {
-      await tx
-        .update(cartItems)
-        .set({ quantity })
-        .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, productId)));
-    } else {
-      await tx.insert(cartItems).values({
+      .insert(cartItems)
+      .values({
         organizationId: property.organizationId,
         cartId: cart.id,
         productId,
-        quantity,
+        quantity: 1,
         unitPriceCents: offer.priceCents,
-      });
-    }
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        set: { quantity: sql`${cartItems.quantity} + 1` },
+      })
+      .returning({ quantity: cartItems.quantity });
+    if (!item) throw new Error("cart item upsert returned nothing");
+    if (offer.stock !== null && item.quantity > offer.stock)
+      throw new AppError("insufficient_stock", T.stockLimit);
     await recomputeTotal(tx, cart.id);
     const summary = await readCartSummary(tx, cart.id);
     if (!summary) throw new Error("cart vanished");

@@ -37,21 +37,14 @@ export async function recomputeTotal(tx: Tx, cartId: string): Promise<number> {
   return row?.totalCents ?? 0;
 }
 
-/** The cart as the guest sees it: lines with names, prices and the stock that caps them. */
+/** The cart as the guest sees it: lines with names, prices and the stock that caps them (one query). */
 export async function readCartSummary(db: Db | Tx, cartId: string): Promise<CartSummary | null> {
-  const [cart] = await db
+  const rows = await db
     .select({
       id: carts.id,
       propertyId: carts.propertyId,
       propertyHash: properties.hash,
       totalCents: carts.totalCents,
-    })
-    .from(carts)
-    .innerJoin(properties, eq(properties.id, carts.propertyId))
-    .where(eq(carts.id, cartId));
-  if (!cart) return null;
-  const lines = await db
-    .select({
       productId: cartItems.productId,
       name: products.name,
       imageThumb: products.imageThumb,
@@ -59,16 +52,33 @@ export async function readCartSummary(db: Db | Tx, cartId: string): Promise<Cart
       unitPriceCents: cartItems.unitPriceCents,
       stock: propertyProducts.currentQuantity,
     })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    .from(carts)
+    .innerJoin(properties, eq(properties.id, carts.propertyId))
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .leftJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(
       propertyProducts,
       and(
         eq(propertyProducts.productId, cartItems.productId),
-        eq(propertyProducts.propertyId, cart.propertyId),
+        eq(propertyProducts.propertyId, carts.propertyId),
       ),
     )
-    .where(eq(cartItems.cartId, cartId))
+    .where(eq(carts.id, cartId))
     .orderBy(asc(cartItems.createdAt));
-  return { ...cart, lines };
+  const [head] = rows;
+  if (!head) return null;
+  const lines: CartLine[] = [];
+  for (const r of rows) {
+    if (r.productId === null || r.quantity === null || r.unitPriceCents === null) continue;
+    lines.push({
+      productId: r.productId,
+      name: r.name ?? "",
+      imageThumb: r.imageThumb,
+      quantity: r.quantity,
+      unitPriceCents: r.unitPriceCents,
+      stock: r.stock,
+    });
+  }
+  const { id, propertyId, propertyHash, totalCents } = head;
+  return { id, propertyId, propertyHash, totalCents, lines };
 }

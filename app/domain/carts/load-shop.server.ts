@@ -1,10 +1,17 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import type { GuestCart } from "~/lib/guest-cart";
 import { sortByName } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
-import { carts, productCategories, products, properties, propertyProducts } from "~/platform/db/schema";
+import {
+  cartItems,
+  carts,
+  productCategories,
+  products,
+  properties,
+  propertyProducts,
+} from "~/platform/db/schema";
 import { ttlCache } from "~/platform/ttl-cache";
 import { CART_REUSE_DAYS, isDeviceId } from "./cart-policy";
-import { type CartSummary, readCartSummary } from "./cart-summary.server";
 
 export type ShopProduct = {
   id: string;
@@ -20,8 +27,8 @@ export type ShopProduct = {
 export type Shop = {
   property: { id: string; name: string; address: string; hash: string; imageThumb: string | null };
   products: ShopProduct[];
-  /** The device's reusable pending cart in this shop, if any. */
-  cart: CartSummary | null;
+  /** The device's reusable pending cart in this shop, if any: what the page shows of it. */
+  cart: GuestCart | null;
 };
 
 type Catalog = Omit<Shop, "cart">;
@@ -47,24 +54,53 @@ export async function loadShop(
 ): Promise<Shop | null> {
   const catalog = await catalogs.get(hash, () => loadCatalog(db, hash));
   if (!catalog) return null;
-  let cart: CartSummary | null = null;
-  if (isDeviceId(deviceId)) {
-    const [found] = await db
-      .select({ id: carts.id })
-      .from(carts)
-      .where(
-        and(
-          eq(carts.deviceId, deviceId),
-          eq(carts.propertyId, catalog.property.id),
-          eq(carts.status, "pending"),
-          gt(carts.createdAt, new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000)),
-        ),
-      )
-      .orderBy(desc(carts.createdAt))
-      .limit(1);
-    if (found) cart = await readCartSummary(db, found.id);
-  }
+  const cart = isDeviceId(deviceId) ? await reusableCart(db, deviceId, catalog.property.id, now) : null;
   return { ...catalog, cart };
+}
+
+/** The device's most recent pending cart here younger than the reuse window, with its lines: one query. */
+async function reusableCart(
+  db: Db,
+  deviceId: string,
+  propertyId: string,
+  now: Date,
+): Promise<GuestCart | null> {
+  const latest = db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(
+      and(
+        eq(carts.deviceId, deviceId),
+        eq(carts.propertyId, propertyId),
+        eq(carts.status, "pending"),
+        gt(carts.createdAt, new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000)),
+      ),
+    )
+    .orderBy(desc(carts.createdAt))
+    .limit(1);
+  const rows = await db
+    .select({
+      id: carts.id,
+      totalCents: carts.totalCents,
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      unitPriceCents: cartItems.unitPriceCents,
+    })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(inArray(carts.id, latest))
+    .orderBy(asc(cartItems.createdAt));
+  const [head] = rows;
+  if (!head) return null;
+  return {
+    id: head.id,
+    totalCents: head.totalCents,
+    lines: rows.flatMap(({ productId, quantity, unitPriceCents }) =>
+      productId !== null && quantity !== null && unitPriceCents !== null
+        ? [{ productId, quantity, unitPriceCents }]
+        : [],
+    ),
+  };
 }
 
 async function loadCatalog(db: Db, hash: string): Promise<Catalog | null> {

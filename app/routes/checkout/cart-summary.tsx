@@ -144,13 +144,11 @@ function CartLineRow({ line, cartId }: { line: Cart["lines"][number]; cartId: st
           {cartLineText(line.quantity, line.unitPriceCents)}
         </p>
       </div>
-      <CartStepper
-        cartId={cartId}
-        productId={line.productId}
-        name={line.name}
-        quantity={line.quantity}
-        stock={line.stock}
-      />
+      <form method="post" data-cart-change className="flex items-center gap-3">
+        <input type="hidden" name="cartId" value={cartId} />
+        <input type="hidden" name="productId" value={line.productId} />
+        <CartStepper name={line.name} quantity={line.quantity} stock={line.stock} />
+      </form>
     </li>
   );
 }

@@ -102,10 +102,15 @@ export function enhanceCartForms(doc: Document): void {
 
   root.addEventListener("submit", (event) => {
     const form = event.target;
+    // The button pressed says what to do (add, inc, dec); the form holds the ids. A browser that does not
+    // say which button it was (before 2022) posts the form itself.
+    const button = event.submitter;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-cart-change")) return;
+    if (!(button instanceof HTMLButtonElement) || button.name !== "intent") return;
     event.preventDefault();
     const body = new FormData(form);
-    const intent = body.get("intent");
+    const intent = button.value;
+    body.set("intent", intent);
     queue.push({
       body,
       productId: String(body.get("productId")),

@@ -1,6 +1,6 @@
 import { data, useSearchParams } from "react-router";
 import { loadShop } from "~/domain/carts/load-shop.server";
-import { cartBarText, type GuestCart, guestCart } from "~/lib/guest-cart";
+import { cartBarText, type GuestCart } from "~/lib/guest-cart";
 import { filterShop } from "~/lib/shop-filter";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
@@ -29,7 +29,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     property: { name: property.name, address: property.address, hash: property.hash },
     products,
-    cart: cart ? guestCart(cart) : null,
+    cart,
   };
 }
 

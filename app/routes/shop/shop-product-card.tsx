@@ -21,8 +21,9 @@ type Props = {
 };
 
 /**
- * One product of the shop: 'Adicionar', then minus, quantity and plus, as plain forms. Both states are in
- * the HTML (one hidden), so the guest script only flips them (guest-cart.client.ts lists the attributes).
+ * One product of the shop: 'Adicionar', then minus, quantity and plus, in one plain form (the button says
+ * the intent). Both states are in the HTML (one hidden), so the guest script only flips them
+ * (guest-cart.client.ts lists the attributes).
  */
 export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager }: Props) {
   return (
@@ -66,29 +67,25 @@ export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager
           {product.soldOut ? (
             <p className="text-sm font-medium text-danger">Produto esgotado</p>
           ) : (
-            <>
-              <form method="post" data-cart-change data-when="empty" hidden={quantity > 0}>
-                <input type="hidden" name="intent" value="add" />
-                <input type="hidden" name="hash" value={hash} />
-                <input type="hidden" name="productId" value={product.id} />
-                <button
-                  type="submit"
-                  className="h-10 rounded-full bg-brand px-4 text-sm font-semibold text-white"
-                  aria-label={`Adicionar ${product.name}`}
-                >
-                  Adicionar
-                </button>
-              </form>
+            <form method="post" data-cart-change>
+              <input type="hidden" name="hash" value={hash} />
+              <input type="hidden" name="cartId" value={cartId} data-cart-id />
+              <input type="hidden" name="productId" value={product.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="add"
+                data-when="empty"
+                hidden={quantity > 0}
+                className="h-10 rounded-full bg-brand px-4 text-sm font-semibold text-white"
+                aria-label={`Adicionar ${product.name}`}
+              >
+                Adicionar
+              </button>
               <div data-when="some" hidden={quantity === 0} className="flex items-center gap-2">
-                <CartStepper
-                  cartId={cartId}
-                  productId={product.id}
-                  name={product.name}
-                  quantity={quantity}
-                  stock={product.stock}
-                />
+                <CartStepper name={product.name} quantity={quantity} stock={product.stock} />
               </div>
-            </>
+            </form>
           )}
         </div>
       </div>
