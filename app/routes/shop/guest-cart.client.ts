@@ -89,6 +89,7 @@ export function enhanceCartForms(doc: Document): void {
   };
 
   root.addEventListener("click", (event) => {
+    if (event.defaultPrevented) return; // e.g. a category chip, filtered in place
     const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
     if (!link || (queue.length === 0 && (cart || !link.hasAttribute("data-cart-link")))) return;
     event.preventDefault();
