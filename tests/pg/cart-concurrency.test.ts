@@ -1,3 +1,4 @@
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { changeCartItem } from "~/domain/carts/change-cart-item.server";
@@ -6,12 +7,13 @@ import { AppError } from "~/domain/errors";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
+import { carts } from "~/platform/db/schema";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
 import { newDeviceId, shopFixture } from "../support/shop-fixtures";
 
 const available = await postgresAvailable();
 
-describe.runIf(available)("carts under concurrency on PostgreSQL", () => {
+describe.runIf(available)("carts on PostgreSQL, under concurrency and over time", () => {
   let database: ThrowawayDatabase;
   let instances: DatabaseHandle[];
   const db = (i: number) => (instances[i % instances.length] as DatabaseHandle).db;
@@ -105,5 +107,29 @@ describe.runIf(available)("carts under concurrency on PostgreSQL", () => {
     );
     expect(new Set(carts.map((c) => c.id)).size).toBe(1);
     expect((await loadShop(db(0), shop.hash, device))?.cart?.lines[0]?.quantity).toBe(12);
+  });
+
+  it("a cart older than 7 days is neither shown nor reused: the next add starts a new one", async () => {
+    const shop = await shopFixture(db(0), [{ name: "Café", priceCents: 800, stock: null }]);
+    const device = newDeviceId();
+    const add = {
+      hash: shop.hash,
+      productId: shop.productIds.Café ?? "",
+      deviceId: device,
+      ip: "198.51.100.9",
+    };
+    const old = await addToCart(db(0), add);
+    await addToCart(db(1), add);
+    expect((await loadShop(db(1), shop.hash, device))?.cart).toMatchObject({ id: old.id, totalCents: 1600 });
+
+    await db(0)
+      .update(carts)
+      .set({ createdAt: sql`now() - interval '7 days 1 minute'` })
+      .where(eq(carts.id, old.id));
+    expect((await loadShop(db(1), shop.hash, device))?.cart).toBeNull();
+    const fresh = await addToCart(db(1), add);
+    expect(fresh.id).not.toBe(old.id);
+    expect(fresh.totalCents).toBe(800);
+    expect((await loadShop(db(0), shop.hash, device))?.cart?.id).toBe(fresh.id);
   });
 });
