@@ -1,18 +1,14 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useState } from "react";
 import { saveFailed } from "~/domain/catalog/catalog-text";
 import {
   CATEGORY_COLOR_MAX_LENGTH,
   DEFAULT_CATEGORY_COLOR,
   swatchColor,
 } from "~/domain/catalog/category-color";
-import { Button } from "~/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
-import { toast } from "~/ui/toaster";
-import type { action } from "./product-categories";
 import { CategorySwatch } from "./product-categories-swatch";
+import { SaveFormDialog } from "./save-form-dialog";
 
 export type EditedCategory = { id: string; name: string; color: string };
 
@@ -27,53 +23,26 @@ interface Props {
 
 /** 'Nova categoria' / 'Editar categoria' modal (400 px), with a swatch previewing the typed colour. */
 export function CategoryFormDialog({ open, session, category, onOpenChange }: Props) {
-  const fetcher = useFetcher<typeof action>({ key: `categoria-${session}` });
-  const busy = fetcher.state === "submitting";
-  const result = fetcher.data;
-
-  // The latest callback, so a re-render with a new function does not replay the same answer.
-  const onOpenChangeRef = useRef(onOpenChange);
-  onOpenChangeRef.current = onOpenChange;
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      toast.success(result.message);
-      onOpenChangeRef.current(false);
-    } else {
-      toast.error(saveFailed(result.message));
-    }
-  }, [result]);
-
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   return (
-    <Dialog
+    <SaveFormDialog
       open={open}
-      onOpenChange={(next) => {
-        // A save in flight finishes with the modal open, so its answer is shown where it was asked.
-        if (!busy) onOpenChange(next);
-      }}
+      session={session}
+      name="categoria"
+      title={category ? "Editar Categoria" : "Nova Categoria"}
+      width={400}
+      editingId={category?.id ?? null}
+      failed={saveFailed}
+      onOpenChange={onOpenChange}
     >
-      <DialogContent title={category ? "Editar Categoria" : "Nova Categoria"} width={400}>
-        <fetcher.Form key={session} method="post" className="grid gap-4" noValidate>
-          <input type="hidden" name="intent" value={category ? "update" : "create"} />
-          {category ? <input type="hidden" name="id" value={category.id} /> : null}
+      {(errors) => (
+        <>
           <Field label="Nome" error={errors.name}>
             {(c) => <Input {...c} name="name" required maxLength={60} defaultValue={category?.name ?? ""} />}
           </Field>
           <ColorField initial={category?.color ?? DEFAULT_CATEGORY_COLOR} error={errors.color} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancelar
-              </Button>
-            </DialogClose>
-            <Button type="submit" busy={busy} busyLabel="Salvando...">
-              Salvar
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </SaveFormDialog>
   );
 }
 

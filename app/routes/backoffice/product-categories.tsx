@@ -1,6 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useFetcher, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import {
   createCategory,
@@ -24,6 +23,8 @@ import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { CategoryFormDialog, type EditedCategory } from "./product-categories-form";
 import { CategorySwatch } from "./product-categories-swatch";
+import { useDeletion } from "./use-deletion";
+import { useFormEditor } from "./use-form-editor";
 
 export function meta() {
   return [{ title: "Gerenciar Categorias de Produto" }];
@@ -77,29 +78,12 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
   const { categories, canManage } = loaderData;
   // Buttons that open modals stay disabled until the page's JavaScript runs.
   const hydrated = useHydrated();
-  // Each opening gets its own form (and fetcher): no typed text or errors carried over from the last one.
-  const [editor, setEditor] = useState<{ open: boolean; session: number; category: EditedCategory | null }>({
-    open: false,
-    session: 0,
-    category: null,
+  const editor = useFormEditor<EditedCategory>();
+
+  const deletion = useDeletion({
+    listPath: "/product-categories",
+    failed: (message) => toast.error(T.categoryDeleteFailed, { description: message }),
   });
-  const openEditor = (category: EditedCategory | null) =>
-    setEditor((e) => ({ open: true, session: e.session + 1, category }));
-
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const remover = useFetcher<typeof action>();
-  useEffect(() => {
-    const result = remover.data;
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else toast.error(T.categoryDeleteFailed, { description: result.message });
-    setDeleting(null);
-  }, [remover.data]);
-
-  const navigation = useNavigation();
-  const reloading =
-    remover.state === "loading" ||
-    (navigation.state === "loading" && navigation.location.pathname === "/product-categories");
 
   return (
     <PageFrame
@@ -110,7 +94,7 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
             Produtos
           </Link>
           {canManage ? (
-            <Button disabled={!hydrated} onClick={() => openEditor(null)}>
+            <Button disabled={!hydrated} onClick={() => editor.edit(null)}>
               <Plus aria-hidden="true" />
               Nova Categoria
             </Button>
@@ -118,7 +102,7 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
         </>
       }
     >
-      {reloading ? <LoadingText>Carregando...</LoadingText> : null}
+      {deletion.reloading ? <LoadingText>Carregando...</LoadingText> : null}
       {categories.length === 0 ? (
         <EmptyState title="Nenhuma categoria cadastrada" />
       ) : (
@@ -135,7 +119,7 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
                       size="sm"
                       disabled={!hydrated}
                       aria-label={`Editar ${category.name}`}
-                      onClick={() => openEditor(category)}
+                      onClick={() => editor.edit(category)}
                     >
                       <Pencil aria-hidden="true" />
                       Editar
@@ -146,7 +130,7 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
                       className="text-danger"
                       disabled={!hydrated}
                       aria-label={`Excluir ${category.name}`}
-                      onClick={() => setDeleting(category.id)}
+                      onClick={() => deletion.ask(category.id)}
                     >
                       <Trash2 aria-hidden="true" />
                       Excluir
@@ -163,21 +147,19 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
           <CategoryFormDialog
             open={editor.open}
             session={editor.session}
-            category={editor.category}
-            onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+            category={editor.editing}
+            onOpenChange={editor.setOpen}
           />
           <ConfirmDialog
-            open={deleting !== null}
+            open={deletion.pending !== null}
             onOpenChange={(open) => {
-              if (!open) setDeleting(null);
+              if (!open) deletion.cancel();
             }}
             title="Excluir categoria"
             description="Tem certeza que deseja excluir esta categoria?"
-            busy={remover.state === "submitting"}
+            busy={deletion.busy}
             busyLabel="Excluindo..."
-            onConfirm={() => {
-              if (deleting) remover.submit({ intent: "delete", id: deleting }, { method: "post" });
-            }}
+            onConfirm={deletion.confirm}
           />
         </>
       ) : null}

@@ -1,15 +1,11 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useState } from "react";
 import { saveFailed } from "~/domain/catalog/catalog-text";
 import { centsToPriceInput, sanitizePriceInput } from "~/lib/price-input";
-import { Button } from "~/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { ImageField } from "~/ui/image-field";
 import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/select";
-import { toast } from "~/ui/toaster";
-import type { action } from "./products";
+import { SaveFormDialog } from "./save-form-dialog";
 
 export type EditedProduct = {
   id: string;
@@ -32,42 +28,20 @@ interface Props {
 
 /** 'Adicionar Produto' / 'Editar Produto' modal (500 px). */
 export function ProductFormDialog({ open, session, product, categories, onOpenChange }: Props) {
-  const fetcher = useFetcher<typeof action>({ key: `produto-${session}` });
-  const busy = fetcher.state === "submitting";
-  const result = fetcher.data;
-
-  // The latest callback, so a re-render with a new function does not replay the same answer.
-  const onOpenChangeRef = useRef(onOpenChange);
-  onOpenChangeRef.current = onOpenChange;
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      toast.success(result.message);
-      onOpenChangeRef.current(false);
-    } else {
-      toast.error(saveFailed(result.message));
-    }
-  }, [result]);
-
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   return (
-    <Dialog
+    <SaveFormDialog
       open={open}
-      onOpenChange={(next) => {
-        // A save in flight finishes with the modal open, so its answer is shown where it was asked.
-        if (!busy) onOpenChange(next);
-      }}
+      session={session}
+      name="produto"
+      title={product ? "Editar Produto" : "Adicionar Produto"}
+      width={500}
+      editingId={product?.id ?? null}
+      multipart
+      failed={saveFailed}
+      onOpenChange={onOpenChange}
     >
-      <DialogContent title={product ? "Editar Produto" : "Adicionar Produto"} width={500}>
-        <fetcher.Form
-          key={session}
-          method="post"
-          encType="multipart/form-data"
-          className="grid gap-4"
-          noValidate
-        >
-          <input type="hidden" name="intent" value={product ? "update" : "create"} />
-          {product ? <input type="hidden" name="id" value={product.id} /> : null}
+      {(errors) => (
+        <>
           <Field label="Nome" error={errors.name}>
             {(c) => <Input {...c} name="name" required maxLength={120} defaultValue={product?.name ?? ""} />}
           </Field>
@@ -85,19 +59,9 @@ export function ProductFormDialog({ open, session, product, categories, onOpenCh
             )}
           </Field>
           <ImageField label="Imagem" current={product?.imageThumb} error={errors.image} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancelar
-              </Button>
-            </DialogClose>
-            <Button type="submit" busy={busy} busyLabel="Salvando...">
-              Salvar
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </SaveFormDialog>
   );
 }
 

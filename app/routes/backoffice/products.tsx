@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useFetcher, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/domain/catalog/products.server";
@@ -26,6 +25,8 @@ import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { ProductCard } from "./products-card";
 import { type EditedProduct, ProductFormDialog } from "./products-form";
+import { useDeletion } from "./use-deletion";
+import { useFormEditor } from "./use-form-editor";
 
 export function meta() {
   return [{ title: "Gerenciar Produtos" }];
@@ -97,29 +98,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { products, categories, canManage } = loaderData;
   const hydrated = useHydrated();
-  // Each opening gets its own form (and fetcher): no typed text or errors carried over from the last one.
-  const [editor, setEditor] = useState<{ open: boolean; session: number; product: EditedProduct | null }>({
-    open: false,
-    session: 0,
-    product: null,
+  const editor = useFormEditor<EditedProduct>();
+
+  const deletion = useDeletion({
+    listPath: "/products",
+    failed: (message) => toast.error(`${T.productDeleteFailed}: ${message}`),
   });
-  const openEditor = (product: EditedProduct | null) =>
-    setEditor((e) => ({ open: true, session: e.session + 1, product }));
-
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const remover = useFetcher<typeof action>();
-  useEffect(() => {
-    const result = remover.data;
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else toast.error(`${T.productDeleteFailed}: ${result.message}`);
-    setDeleting(null);
-  }, [remover.data]);
-
-  const navigation = useNavigation();
-  const reloading =
-    remover.state === "loading" ||
-    (navigation.state === "loading" && navigation.location.pathname === "/products");
 
   return (
     <PageFrame
@@ -130,7 +114,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             Categorias
           </Link>
           {canManage ? (
-            <Button disabled={!hydrated} onClick={() => openEditor(null)}>
+            <Button disabled={!hydrated} onClick={() => editor.edit(null)}>
               <Plus aria-hidden="true" />
               Novo Produto
             </Button>
@@ -138,13 +122,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      {reloading ? <LoadingText>Carregando produtos...</LoadingText> : null}
+      {deletion.reloading ? <LoadingText>Carregando produtos...</LoadingText> : null}
       {products.length === 0 ? (
         <EmptyState
           title="Nenhum produto cadastrado"
           action={
             canManage ? (
-              <Button disabled={!hydrated} onClick={() => openEditor(null)}>
+              <Button disabled={!hydrated} onClick={() => editor.edit(null)}>
                 <Plus aria-hidden="true" />
                 Adicionar Produto
               </Button>
@@ -158,8 +142,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <ProductCard
                 product={product}
                 actionsReady={hydrated}
-                onEdit={canManage ? () => openEditor(product) : undefined}
-                onDelete={canManage ? () => setDeleting(product.id) : undefined}
+                onEdit={canManage ? () => editor.edit(product) : undefined}
+                onDelete={canManage ? () => deletion.ask(product.id) : undefined}
               />
             </li>
           ))}
@@ -170,22 +154,20 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <ProductFormDialog
             open={editor.open}
             session={editor.session}
-            product={editor.product}
+            product={editor.editing}
             categories={categories}
-            onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+            onOpenChange={editor.setOpen}
           />
           <ConfirmDialog
-            open={deleting !== null}
+            open={deletion.pending !== null}
             onOpenChange={(open) => {
-              if (!open) setDeleting(null);
+              if (!open) deletion.cancel();
             }}
             title="Excluir produto"
             description="Tem certeza que deseja excluir este produto?"
-            busy={remover.state === "submitting"}
+            busy={deletion.busy}
             busyLabel="Excluindo..."
-            onConfirm={() => {
-              if (deleting) remover.submit({ intent: "delete", id: deleting }, { method: "post" });
-            }}
+            onConfirm={deletion.confirm}
           />
         </>
       ) : null}

@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useFetcher, useNavigation } from "react-router";
+import { useEffect } from "react";
 import { AppError } from "~/domain/errors";
 import {
   assertUploadSize,
@@ -28,6 +27,8 @@ import { backofficeContext } from "./guard.server";
 import { PropertyCard } from "./properties-card";
 import { type EditedProperty, PropertyFormDialog } from "./properties-form";
 import { PROPERTIES_TEXT as T } from "./properties-text";
+import { useDeletion } from "./use-deletion";
+import { useFormEditor } from "./use-form-editor";
 
 export function meta() {
   return [{ title: "Gerenciar Imóveis" }];
@@ -104,43 +105,27 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loadError) toast.error(loadError);
   }, [loadError]);
-  // Each opening gets its own form (and fetcher): no typed text or errors carried over from the last one.
-  const [editor, setEditor] = useState<{ open: boolean; session: number; property: EditedProperty | null }>({
-    open: false,
-    session: 0,
-    property: null,
+  const editor = useFormEditor<EditedProperty>();
+
+  const deletion = useDeletion({
+    listPath: "/properties",
+    failed: (message) => toast.error(T.deleteFailed(message)),
+    fetcherKey: "excluir-imovel",
   });
-  const openEditor = (property: EditedProperty | null) =>
-    setEditor((e) => ({ open: true, session: e.session + 1, property }));
-
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const remover = useFetcher<typeof action>({ key: "excluir-imovel" });
-  useEffect(() => {
-    const result = remover.data;
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else toast.error(T.deleteFailed(result.message));
-    setDeleting(null);
-  }, [remover.data]);
-
-  const navigation = useNavigation();
-  const reloading =
-    remover.state === "loading" ||
-    (navigation.state === "loading" && navigation.location.pathname === "/properties");
 
   return (
     <PageFrame
       title="Gerenciar Imóveis"
       actions={
         canManage ? (
-          <Button onClick={() => openEditor(null)}>
+          <Button onClick={() => editor.edit(null)}>
             <Plus aria-hidden="true" />
             Adicionar Imóvel
           </Button>
         ) : null
       }
     >
-      {reloading ? <LoadingText>{T.loading}</LoadingText> : null}
+      {deletion.reloading ? <LoadingText>{T.loading}</LoadingText> : null}
       {loadError ? (
         <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
           {loadError}
@@ -158,8 +143,8 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
                 property={property}
                 guestUrl={`${appUrl}/i/${property.hash}`}
                 canManage={canManage}
-                onEdit={() => openEditor(property)}
-                onDelete={() => setDeleting(property.id)}
+                onEdit={() => editor.edit(property)}
+                onDelete={() => deletion.ask(property.id)}
               />
             </li>
           ))}
@@ -170,21 +155,19 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
           <PropertyFormDialog
             open={editor.open}
             session={editor.session}
-            property={editor.property}
-            onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+            property={editor.editing}
+            onOpenChange={editor.setOpen}
           />
           <ConfirmDialog
-            open={deleting !== null}
+            open={deletion.pending !== null}
             onOpenChange={(open) => {
-              if (!open) setDeleting(null);
+              if (!open) deletion.cancel();
             }}
             title={T.deleteConfirm}
             description={T.deleteConsequence}
-            busy={remover.state === "submitting"}
+            busy={deletion.busy}
             busyLabel="Excluindo..."
-            onConfirm={() => {
-              if (deleting) remover.submit({ intent: "delete", id: deleting }, { method: "post" });
-            }}
+            onConfirm={deletion.confirm}
           />
         </>
       ) : null}
