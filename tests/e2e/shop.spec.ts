@@ -59,6 +59,8 @@ test("a guest browses the demo shop, searches, fills the cart and picks a paymen
     await page.getByRole("button", { name: "Adicionar mais uma unidade de Água mineral 500 ml" }).click();
     await expect(bar).toContainText("2 itens");
     await expect(bar).toContainText("R$\u00a08,00");
+    // Shown at once; reloading waits until the server has both changes (the page is busy until then).
+    await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
     await page.reload();
     await expect(page.getByRole("link", { name: /Continuar/ })).toContainText("2 itens");
   });
