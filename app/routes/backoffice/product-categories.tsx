@@ -9,6 +9,7 @@ import {
 } from "~/domain/catalog/categories.server";
 import { AppError } from "~/domain/errors";
 import { assertCan, can } from "~/domain/team/permissions";
+import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClasses } from "~/ui/button";
@@ -40,32 +41,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
   try {
     assertCan(actor, "catalog.manage");
     const form = await request.formData();
-    const intent = field(form, "intent");
+    const intent = formText(form, "intent");
     const { db } = await database();
     if (intent === "create") {
-      await createCategory(db, actor, { name: field(form, "name"), color: field(form, "color") });
+      await createCategory(db, actor, { name: formText(form, "name"), color: formText(form, "color") });
       return { ok: true as const, message: T.categoryCreated };
     }
     if (intent === "update") {
       await updateCategory(db, actor, {
-        id: field(form, "id"),
-        name: field(form, "name"),
-        color: field(form, "color"),
+        id: formText(form, "id"),
+        name: formText(form, "name"),
+        color: formText(form, "color"),
       });
       return { ok: true as const, message: T.categoryUpdated };
     }
     if (intent === "delete") {
-      await deleteCategory(db, actor, { id: field(form, "id") });
+      await deleteCategory(db, actor, { id: formText(form, "id") });
       return { ok: true as const, message: T.categoryDeleted };
     }
     throw new AppError("invalid", "Ação desconhecida.");
@@ -151,15 +147,9 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
             onOpenChange={editor.setOpen}
           />
           <ConfirmDialog
-            open={deletion.pending !== null}
-            onOpenChange={(open) => {
-              if (!open) deletion.cancel();
-            }}
+            {...deletion.dialog}
             title="Excluir categoria"
             description="Tem certeza que deseja excluir esta categoria?"
-            busy={deletion.busy}
-            busyLabel="Excluindo..."
-            onConfirm={deletion.confirm}
           />
         </>
       ) : null}

@@ -11,6 +11,7 @@ import {
   readImageInput,
 } from "~/domain/images/image-input.server";
 import { assertCan, can } from "~/domain/team/permissions";
+import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClasses } from "~/ui/button";
@@ -54,11 +55,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
   // A photo stored for this request: deleted again if the save does not happen.
@@ -68,25 +64,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     assertCan(actor, "catalog.manage");
     assertUploadSize(request);
     const form = await request.formData();
-    const intent = field(form, "intent");
+    const intent = formText(form, "intent");
     const { db } = await database();
     if (intent === "delete") {
-      await deleteProduct(db, actor, { id: field(form, "id") });
+      await deleteProduct(db, actor, { id: formText(form, "id") });
       return { ok: true as const, message: T.productDeleted };
     }
     if (intent !== "create" && intent !== "update") throw new AppError("invalid", "Ação desconhecida.");
     uploaded = await readImageInput(form);
     const input = {
-      name: field(form, "name"),
-      price: field(form, "price"),
-      categoryId: field(form, "categoryId"),
+      name: formText(form, "name"),
+      price: formText(form, "price"),
+      categoryId: formText(form, "categoryId"),
       image: uploaded,
     };
     if (intent === "create") {
       await createProduct(db, actor, input);
       return { ok: true as const, message: T.productCreated };
     }
-    const { replacedImage } = await updateProduct(db, actor, { ...input, id: field(form, "id") });
+    const { replacedImage } = await updateProduct(db, actor, { ...input, id: formText(form, "id") });
     await discardImage(replacedImage);
     return { ok: true as const, message: T.productUpdated };
   } catch (err) {
@@ -159,15 +155,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             onOpenChange={editor.setOpen}
           />
           <ConfirmDialog
-            open={deletion.pending !== null}
-            onOpenChange={(open) => {
-              if (!open) deletion.cancel();
-            }}
+            {...deletion.dialog}
             title="Excluir produto"
             description="Tem certeza que deseja excluir este produto?"
-            busy={deletion.busy}
-            busyLabel="Excluindo..."
-            onConfirm={deletion.confirm}
           />
         </>
       ) : null}

@@ -12,6 +12,7 @@ import { deleteProperty } from "~/domain/properties/delete-property.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
 import { updateProperty } from "~/domain/properties/update-property.server";
 import { assertCan, can } from "~/domain/team/permissions";
+import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { ConfirmDialog } from "~/ui/alert-dialog";
@@ -62,11 +63,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
   // A photo stored for a save that then fails is deleted again.
@@ -76,10 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     assertCan(actor, "catalog.manage");
     assertUploadSize(request);
     const form = await request.formData();
-    const intent = field(form, "intent");
+    const intent = formText(form, "intent");
     const { db } = await database();
     if (intent === "delete") {
-      await deleteProperty(db, actor, field(form, "id"));
+      await deleteProperty(db, actor, formText(form, "id"));
       return { ok: true as const, message: T.deleted };
     }
     if (intent === "create" || intent === "update") {
@@ -89,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await createProperty(db, actor, input);
         return { ok: true as const, message: T.created };
       }
-      const { replacedImage } = await updateProperty(db, actor, field(form, "id"), input);
+      const { replacedImage } = await updateProperty(db, actor, formText(form, "id"), input);
       await discardImage(replacedImage);
       return { ok: true as const, message: T.updated };
     }
@@ -158,17 +154,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             property={editor.editing}
             onOpenChange={editor.setOpen}
           />
-          <ConfirmDialog
-            open={deletion.pending !== null}
-            onOpenChange={(open) => {
-              if (!open) deletion.cancel();
-            }}
-            title={T.deleteConfirm}
-            description={T.deleteConsequence}
-            busy={deletion.busy}
-            busyLabel="Excluindo..."
-            onConfirm={deletion.confirm}
-          />
+          <ConfirmDialog {...deletion.dialog} title={T.deleteConfirm} description={T.deleteConsequence} />
         </>
       ) : null}
     </PageFrame>

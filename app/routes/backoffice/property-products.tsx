@@ -13,6 +13,7 @@ import {
 import { removeProductFromProperty } from "~/domain/stock/remove-product.server";
 import { saveStockQuantities } from "~/domain/stock/save-stock-quantities.server";
 import { can } from "~/domain/team/permissions";
+import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClasses } from "~/ui/button";
@@ -61,11 +62,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 /**
  * The save form posts, per row, `productId`, `current.<id>`, `expected.<id>` and, when ticked,
  * `unlimited.<id>=1`. A missing current field is read as empty (0): only the explicit choice means no limit.
@@ -75,8 +71,8 @@ function quantityRows(form: FormData) {
     const productId = typeof raw === "string" ? raw : "";
     return {
       productId,
-      current: form.get(`unlimited.${productId}`) === "1" ? null : field(form, `current.${productId}`),
-      expected: field(form, `expected.${productId}`),
+      current: form.get(`unlimited.${productId}`) === "1" ? null : formText(form, `current.${productId}`),
+      expected: formText(form, `expected.${productId}`),
     };
   });
 }
@@ -85,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
   try {
     const form = await request.formData();
-    const intent = field(form, "intent");
+    const intent = formText(form, "intent");
     const { db } = await database();
     if (intent === "save") {
       await saveStockQuantities(db, actor, params.propertyId, quantityRows(form));
@@ -96,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { ok: true as const, message: added > 1 ? T.addedMany : T.addedOne };
     }
     if (intent === "remove") {
-      await removeProductFromProperty(db, actor, params.propertyId, field(form, "productId"));
+      await removeProductFromProperty(db, actor, params.propertyId, formText(form, "productId"));
       return { ok: true as const, message: T.removed };
     }
     throw new AppError("invalid", "Ação desconhecida.");

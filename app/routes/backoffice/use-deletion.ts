@@ -28,14 +28,19 @@ export function useDeletion(options: {
 
   const navigation = useNavigation();
   return {
-    /** The id waiting for confirmation, if any. */
-    pending,
     ask: (id: string) => setPending(id),
-    cancel: () => setPending(null),
-    confirm: () => {
-      if (pending) remover.submit({ intent: "delete", id: pending }, { method: "post" });
+    /** The ConfirmDialog's state and handlers; the screen adds its title and description. */
+    dialog: {
+      open: pending !== null,
+      onOpenChange: (open: boolean) => {
+        if (!open) setPending(null);
+      },
+      busy: remover.state === "submitting",
+      busyLabel: "Excluindo...",
+      onConfirm: () => {
+        if (pending) remover.submit({ intent: "delete", id: pending }, { method: "post" });
+      },
     },
-    busy: remover.state === "submitting",
     reloading:
       remover.state === "loading" ||
       (navigation.state === "loading" && navigation.location.pathname === options.listPath),
