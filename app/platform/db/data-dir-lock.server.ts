@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { StartupError } from "../startup-error.server";
@@ -36,14 +36,15 @@ export function acquireDataDirLock(dir: string): DataDirLock {
     host: hostname(),
     since: new Date().toISOString(),
   };
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 50; attempt++) {
     if (tryCreate(lockPath, me)) {
       return { path: lockPath, release: () => releaseIfOurs(lockPath) };
     }
-    const holder = readHolder(lockPath);
-    if (holder === "missing") continue;
+    const seen = readRaw(lockPath);
+    if (seen === null) continue;
+    const holder = parseHolder(seen);
     if (holder !== "unreadable" && isAlive(holder)) throw new DataDirLockedError(dir, holder);
-    takeOverStale(lockPath, holder);
+    if (!removeStale(lockPath, seen, me)) sleep(10);
   }
   throw new StartupError(`Could not lock the data folder ${dir}: another process keeps taking it.`);
 }
@@ -63,25 +64,38 @@ function tryCreate(lockPath: string, me: Holder): boolean {
   }
 }
 
-/** Moves the stale lock aside atomically; if a live process won the race meanwhile, its lock is put back. */
-function takeOverStale(lockPath: string, seen: Holder | "unreadable"): void {
-  const aside = `${lockPath}.${process.pid}.stale`;
+/**
+ * Removes a lock left by a dead process, if it is still the very one we read. Racers take turns through a
+ * second lock file, so none can remove a lock another has just created (moving it aside, even for a
+ * moment, let a third process in). False when another process is taking over: wait and look again.
+ */
+function removeStale(lockPath: string, seen: string, me: Holder): boolean {
+  const turn = `${lockPath}.takeover`;
+  if (!tryCreate(turn, me)) {
+    // Left by a process that died while taking over: clear it so the folder does not stay locked forever.
+    const holder = readRaw(turn);
+    const parsed = holder === null ? "unreadable" : parseHolder(holder);
+    if (parsed !== "unreadable" && !isAlive(parsed)) unlinkQuietly(turn);
+    return false;
+  }
   try {
-    renameSync(lockPath, aside);
+    if (readRaw(lockPath) === seen) unlinkQuietly(lockPath);
+  } finally {
+    unlinkQuietly(turn);
+  }
+  return true;
+}
+
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file);
   } catch (err) {
-    if (errno(err) === "ENOENT") return;
-    throw err;
+    if (errno(err) !== "ENOENT") throw err;
   }
-  const moved = readHolder(aside);
-  const sameAsSeen = typeof moved === "object" && typeof seen === "object" && moved.pid === seen.pid;
-  if (typeof moved === "object" && !sameAsSeen && isAlive(moved)) {
-    try {
-      linkSync(aside, lockPath);
-    } catch {
-      // Someone else holds it now; our next attempt will see them.
-    }
-  }
-  unlinkSync(aside);
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function releaseIfOurs(lockPath: string): void {
@@ -92,13 +106,20 @@ function releaseIfOurs(lockPath: string): void {
 }
 
 function readHolder(file: string): Holder | "missing" | "unreadable" {
-  let text: string;
+  const text = readRaw(file);
+  return text === null ? "missing" : parseHolder(text);
+}
+
+function readRaw(file: string): string | null {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (err) {
-    if (errno(err) === "ENOENT") return "missing";
+    if (errno(err) === "ENOENT") return null;
     throw err;
   }
+}
+
+function parseHolder(text: string): Holder | "unreadable" {
   try {
     const value = JSON.parse(text) as Partial<Holder>;
     if (typeof value.pid !== "number") return "unreadable";
