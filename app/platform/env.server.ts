@@ -63,6 +63,34 @@ const schema = z.object({
     .trim()
     .pipe(z.email({ message: "must be an email address like contato@estadia.dev" }))
     .default("contato@estadia.dev"),
+  // Payments (docs/decisions/0015-payments.md)
+  PAYMENTS_PROVIDER: z.enum(["sandbox", "mercadopago"]).optional(),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().trim().optional(),
+  MERCADOPAGO_PUBLIC_KEY: z.string().trim().optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().optional(),
+  MERCADOPAGO_API_URL: optionalUrl(["https:", "http:"], "https://api.mercadopago.com"),
+  MERCADOPAGO_PAYER_EMAIL: z
+    .string()
+    .trim()
+    .pipe(z.email({ message: "must be an email address like pagamentos@estadia.dev" }))
+    .optional(),
+  CHECKOUT_HOLD_MINUTES: z.coerce
+    .number({ message: "must be a whole number of minutes between 30 and 1440" })
+    .int("must be a whole number of minutes between 30 and 1440")
+    .min(30, "must be a whole number of minutes between 30 and 1440")
+    .max(1440, "must be a whole number of minutes between 30 and 1440")
+    .default(30),
+  PROCESSING_FEE_PERCENT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}([.,]\d{1,2})?$/, "must be a percentage like 3.99")
+    .default("3.99"),
+  CARD_SETTLEMENT_DAYS: z.coerce
+    .number({ message: "must be a whole number of days between 0 and 60" })
+    .int("must be a whole number of days between 0 and 60")
+    .min(0, "must be a whole number of days between 0 and 60")
+    .max(60, "must be a whole number of days between 0 and 60")
+    .default(30),
   INSTAGRAM_URL: linkUrl("https://www.instagram.com/estadia"),
   FACEBOOK_URL: linkUrl("https://www.facebook.com/estadia"),
   LINKEDIN_URL: linkUrl("https://www.linkedin.com/company/estadia"),
@@ -88,6 +116,25 @@ export type Env = {
   logLevel: string;
   /** Where the landing pages send people (the prerendered copies keep the values of the build). */
   outboundLinks: OutboundLinks;
+  payments: PaymentsConfig;
+};
+
+export type PaymentsConfig = {
+  provider: "sandbox" | "mercadopago";
+  mercadoPago: {
+    accessToken: string;
+    publicKey: string;
+    webhookSecret: string;
+    apiUrl: string;
+    /** Mercado Pago requires a payer email; guests may give only a phone. */
+    payerEmail: string;
+  } | null;
+  /** How long an order holds its stock and its PIX code stays payable. */
+  holdMinutes: number;
+  /** The provider's fee on a sale, in basis points (3.99% = 399). */
+  processingFeeBps: number;
+  /** Days until the provider releases a card sale's money. */
+  cardSettlementDays: number;
 };
 
 export type OutboundLinks = {
@@ -122,6 +169,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   return {
+    payments: paymentsConfig(v, isProduction),
     nodeEnv: v.NODE_ENV,
     isProduction,
     port: v.PORT,
@@ -141,6 +189,39 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       facebook: v.FACEBOOK_URL,
       linkedin: v.LINKEDIN_URL,
     },
+  };
+}
+
+function paymentsConfig(v: z.infer<typeof schema>, isProduction: boolean): PaymentsConfig {
+  // A real deployment never takes fake payments by accident: the sandbox must be chosen by name there.
+  if (isProduction && !v.PAYMENTS_PROVIDER) {
+    throw new EnvError(
+      "Invalid configuration:\n  PAYMENTS_PROVIDER: required in production (mercadopago, or sandbox to take no real payments)",
+    );
+  }
+  const provider = v.PAYMENTS_PROVIDER ?? "sandbox";
+  let mercadoPago: PaymentsConfig["mercadoPago"] = null;
+  if (provider === "mercadopago") {
+    const missing = (
+      ["MERCADOPAGO_ACCESS_TOKEN", "MERCADOPAGO_PUBLIC_KEY", "MERCADOPAGO_WEBHOOK_SECRET"] as const
+    )
+      .filter((name) => !v[name])
+      .map((name) => `  ${name}: required when PAYMENTS_PROVIDER=mercadopago`);
+    if (missing.length > 0) throw new EnvError(`Invalid configuration:\n${missing.join("\n")}`);
+    mercadoPago = {
+      accessToken: v.MERCADOPAGO_ACCESS_TOKEN ?? "",
+      publicKey: v.MERCADOPAGO_PUBLIC_KEY ?? "",
+      webhookSecret: v.MERCADOPAGO_WEBHOOK_SECRET ?? "",
+      apiUrl: (v.MERCADOPAGO_API_URL ?? "https://api.mercadopago.com").replace(/\/+$/, ""),
+      payerEmail: v.MERCADOPAGO_PAYER_EMAIL ?? v.CONTACT_EMAIL,
+    };
+  }
+  return {
+    provider,
+    mercadoPago,
+    holdMinutes: v.CHECKOUT_HOLD_MINUTES,
+    processingFeeBps: Math.round(Number(v.PROCESSING_FEE_PERCENT.replace(",", ".")) * 100),
+    cardSettlementDays: v.CARD_SETTLEMENT_DAYS,
   };
 }
 

@@ -35,6 +35,7 @@ beforeAll(async () => {
       APP_URL: PUBLIC_ORIGIN,
       APP_ENV: "production",
       AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
+      PAYMENTS_PROVIDER: "sandbox",
     }),
   ]);
   host = await createConfirmedAccount(local, { label: "shared" });

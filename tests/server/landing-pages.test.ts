@@ -62,6 +62,7 @@ beforeAll(async () => {
     APP_URL: ORIGIN,
     APP_ENV: "production",
     AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
+    PAYMENTS_PROVIDER: "sandbox",
     ...LINKS,
   });
 });

@@ -86,6 +86,14 @@ describe("a bad environment value", () => {
     [{ DATABASE_URL: "mysql://root@localhost/estadia" }, "DATABASE_URL: must be a URL like postgres://"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL: must be a URL like smtp://"],
     [{ APP_URL: "https://estadia.example.com" }, "AUTH_SECRET: required in production"],
+    [
+      { APP_URL: "https://estadia.example.com", AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789" },
+      "PAYMENTS_PROVIDER: required in production",
+    ],
+    [
+      { PAYMENTS_PROVIDER: "mercadopago" },
+      "MERCADOPAGO_ACCESS_TOKEN: required when PAYMENTS_PROVIDER=mercadopago",
+    ],
   ])("stops the start with a message naming the variable (%o)", async (env, message) => {
     const dataDir = tempDataDir();
     try {

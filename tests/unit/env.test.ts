@@ -40,6 +40,13 @@ describe("parseEnv defaults", () => {
         facebook: "https://www.facebook.com/estadia",
         linkedin: "https://www.linkedin.com/company/estadia",
       },
+      payments: {
+        provider: "sandbox",
+        mercadoPago: null,
+        holdMinutes: 30,
+        processingFeeBps: 399,
+        cardSettlementDays: 30,
+      },
     });
   });
 
@@ -112,12 +119,56 @@ describe("parseEnv defaults", () => {
   });
 });
 
+describe("parseEnv payments", () => {
+  const production = { NODE_ENV: "production", APP_URL: "https://estadia.example.com", AUTH_SECRET: SECRET };
+
+  it("refuses to start a real deployment with fake payments unless the sandbox is chosen by name", () => {
+    expect(parseError(production).message).toContain(
+      "PAYMENTS_PROVIDER: required in production (mercadopago, or sandbox to take no real payments)",
+    );
+    expect(parseEnv({ ...production, PAYMENTS_PROVIDER: "sandbox" }).payments.provider).toBe("sandbox");
+  });
+
+  it("needs Mercado Pago's credentials when it is the provider, and takes its API URL", () => {
+    const err = parseError({ PAYMENTS_PROVIDER: "mercadopago", MERCADOPAGO_ACCESS_TOKEN: "TEST-1" });
+    expect(err.message).toContain("MERCADOPAGO_PUBLIC_KEY: required when PAYMENTS_PROVIDER=mercadopago");
+    expect(err.message).toContain("MERCADOPAGO_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=mercadopago");
+    const env = parseEnv({
+      PAYMENTS_PROVIDER: "mercadopago",
+      MERCADOPAGO_ACCESS_TOKEN: "TEST-1",
+      MERCADOPAGO_PUBLIC_KEY: "TEST-pk",
+      MERCADOPAGO_WEBHOOK_SECRET: "whsec",
+      MERCADOPAGO_API_URL: "http://127.0.0.1:4010/",
+    });
+    expect(env.payments.mercadoPago).toEqual({
+      accessToken: "TEST-1",
+      publicKey: "TEST-pk",
+      webhookSecret: "whsec",
+      apiUrl: "http://127.0.0.1:4010",
+      payerEmail: "contato@estadia.dev",
+    });
+  });
+
+  it("reads the hold, the fee (pt-BR comma or dot) and the card settlement days, within their limits", () => {
+    const env = parseEnv({
+      CHECKOUT_HOLD_MINUTES: "45",
+      PROCESSING_FEE_PERCENT: "4,98",
+      CARD_SETTLEMENT_DAYS: "2",
+    });
+    expect(env.payments).toMatchObject({ holdMinutes: 45, processingFeeBps: 498, cardSettlementDays: 2 });
+    expect(parseError({ CHECKOUT_HOLD_MINUTES: "10" }).message).toContain("CHECKOUT_HOLD_MINUTES");
+    expect(parseError({ PROCESSING_FEE_PERCENT: "abc" }).message).toContain("PROCESSING_FEE_PERCENT");
+    expect(parseError({ CARD_SETTLEMENT_DAYS: "90" }).message).toContain("CARD_SETTLEMENT_DAYS");
+  });
+});
+
 describe("parseEnv production detection", () => {
   it("is production for NODE_ENV=production with a public APP_URL", () => {
     const env = parseEnv({
       NODE_ENV: "production",
       APP_URL: "https://estadia.example.com",
       AUTH_SECRET: SECRET,
+      PAYMENTS_PROVIDER: "sandbox",
     });
     expect(env.isProduction).toBe(true);
     expect(env.authSecret).toBe(SECRET);
@@ -143,7 +194,12 @@ describe("parseEnv production detection", () => {
   });
 
   it("lets APP_ENV=production win over a loopback APP_URL and a non-production NODE_ENV", () => {
-    const env = parseEnv({ NODE_ENV: "development", APP_ENV: "production", AUTH_SECRET: SECRET });
+    const env = parseEnv({
+      NODE_ENV: "development",
+      APP_ENV: "production",
+      AUTH_SECRET: SECRET,
+      PAYMENTS_PROVIDER: "sandbox",
+    });
     expect(env.isProduction).toBe(true);
   });
 

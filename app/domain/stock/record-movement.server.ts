@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { stockMovements } from "~/platform/db/schema";
 import type { Queryable } from "../properties/types";
-import type { Actor } from "../team/permissions";
 import type { MovementReason } from "./messages";
 
 export type Movement = {
@@ -18,7 +17,10 @@ export type Movement = {
  * transaction's start: a save that waited for another's row lock is then dated after it, so ordering by
  * time follows the order the changes really happened in.
  */
-export async function recordMovements(tx: Queryable, actor: Actor, movements: Movement[]): Promise<void> {
+/** Who moved the stock: a member, or nobody (a guest's paid order; userId null). */
+export type Mover = { organizationId: string; userId: string | null };
+
+export async function recordMovements(tx: Queryable, actor: Mover, movements: Movement[]): Promise<void> {
   if (movements.length === 0) return;
   await tx.insert(stockMovements).values(
     movements.map((m) => ({

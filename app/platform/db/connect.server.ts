@@ -34,6 +34,7 @@ async function connectPostgres(options: ConnectOptions): Promise<DatabaseHandle>
   const handle: DatabaseHandle = {
     db,
     kind: "postgres",
+    jobsConnection: { kind: "postgres", url: options.databaseUrl ?? "" },
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => pool.end(),
   };
@@ -51,6 +52,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     return {
       db,
       kind: "pglite",
+      jobsConnection: { kind: "pglite", client },
       ping: (timeoutMs) => (closed ? Promise.resolve(false) : ping(db, timeoutMs)),
       async close() {
         if (closed) return;

@@ -4,3 +4,6 @@ export * from "./schema/auth";
 export * from "./schema/carts";
 export * from "./schema/catalog";
 export * from "./schema/leads";
+export * from "./schema/ledger";
+export * from "./schema/orders";
+export * from "./schema/sandbox";

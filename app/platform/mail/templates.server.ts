@@ -69,3 +69,41 @@ export function existingAccountEmail({ name, url }: { name: string; url: string 
     html: layout(title, lines, { label: "Entrar no Estadia", url }, footer),
   };
 }
+
+export type ReceiptLine = { name: string; quantity: number; unitPrice: string; lineTotal: string };
+
+/** The guest's receipt for a paid order (sent when they gave an email). */
+export function receiptEmail(input: {
+  name: string;
+  propertyName: string;
+  orderShortId: string;
+  paidAt: string;
+  method: string;
+  lines: ReceiptLine[];
+  total: string;
+  shopUrl: string;
+}): Template {
+  const title = "Pagamento confirmado!";
+  const lines = [
+    `Olá, ${firstName(input.name)}!`,
+    `Recebemos o pagamento do seu pedido ${input.orderShortId} em ${input.propertyName}, em ${input.paidAt} (${input.method}). Obrigado pela compra!`,
+  ];
+  const items = input.lines.map((l) => `${l.quantity} x ${l.name} (${l.unitPrice}) = ${l.lineTotal}`);
+  const footer = "Este é o seu recibo. Guarde este e-mail; se algo não estiver certo, fale com o anfitrião.";
+  const itemRows = input.lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:4px 0">${l.quantity} x ${escapeHtml(l.name)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(l.lineTotal)}</td></tr>`,
+    )
+    .join("");
+  const table = `<table style="width:100%;border-collapse:collapse;margin:0 0 16px">${itemRows}<tr><td style="padding:8px 0;border-top:1px solid #d9e2ec;font-weight:bold">Total</td><td style="padding:8px 0;border-top:1px solid #d9e2ec;text-align:right;font-weight:bold">${escapeHtml(input.total)}</td></tr></table>`;
+  const html = layout(title, lines, { label: "Voltar para a loja", url: input.shopUrl }, footer).replace(
+    '<p style="margin:24px 0"><a',
+    `${table}<p style="margin:24px 0"><a`,
+  );
+  return {
+    subject: `Recibo do seu pedido em ${input.propertyName}`,
+    text: `${lines.join("\n\n")}\n\n${items.join("\n")}\nTotal: ${input.total}\n\nVoltar para a loja:\n${input.shopUrl}\n\n${footer}\n`,
+    html,
+  };
+}

@@ -90,6 +90,8 @@ export const propertyProducts = pgTable(
     currentQuantity: integer("current_quantity"),
     /** Units the host wants there (restocking target); null = no limit. */
     expectedQuantity: integer("expected_quantity"),
+    /** Units held by orders waiting for payment: guests can buy current − reserved. */
+    reservedQuantity: integer("reserved_quantity").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -100,6 +102,7 @@ export const propertyProducts = pgTable(
       "property_products_current_not_negative",
       sql`${t.currentQuantity} is null or ${t.currentQuantity} >= 0`,
     ),
+    check("property_products_reserved_not_negative", sql`${t.reservedQuantity} >= 0`),
     check(
       "property_products_expected_not_negative",
       sql`${t.expectedQuantity} is null or ${t.expectedQuantity} >= 0`,

@@ -1,0 +1,90 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "~/platform/db/database-handle.server";
+import { walletMovements, wallets } from "~/platform/db/schema";
+
+// The host's money ledger: append-only movements, each into one bucket of one wallet, and the wallet's
+// balance columns moved by the same amounts in the same transaction. A movement's reference is unique,
+// so a business event (a sale, a settlement, a withdrawal) is posted once whatever retries happen.
+
+export type Bucket = "available" | "pending" | "reserved" | "withdrawn";
+export type MovementKind = "sale" | "fee" | "settlement" | "withdrawal" | "withdrawal_return" | "refund";
+
+export type Posting = {
+  kind: MovementKind;
+  bucket: Bucket;
+  amountCents: number;
+  reference: string;
+  orderId?: string;
+  receivableId?: string;
+  withdrawalId?: string;
+};
+
+const COLUMN = {
+  available: wallets.availableCents,
+  pending: wallets.pendingCents,
+  reserved: wallets.reservedCents,
+  withdrawn: wallets.withdrawnCents,
+} as const;
+
+const FIELD = {
+  available: "availableCents",
+  pending: "pendingCents",
+  reserved: "reservedCents",
+  withdrawn: "withdrawnCents",
+} as const;
+
+/** The property's wallet, created on its first movement with the configured fee; locked for this transaction. */
+export async function walletForProperty(
+  tx: Tx,
+  property: { organizationId: string; propertyId: string },
+  processingFeeBps: number,
+): Promise<{ id: string; processingFeeBps: number }> {
+  await tx
+    .insert(wallets)
+    .values({ organizationId: property.organizationId, propertyId: property.propertyId, processingFeeBps })
+    .onConflictDoNothing({ target: wallets.propertyId });
+  const [wallet] = await tx
+    .select({ id: wallets.id, processingFeeBps: wallets.processingFeeBps })
+    .from(wallets)
+    .where(
+      and(eq(wallets.propertyId, property.propertyId), eq(wallets.organizationId, property.organizationId)),
+    )
+    .for("update");
+  if (!wallet) throw new Error("wallet missing after upsert");
+  return wallet;
+}
+
+/** Appends the postings and moves the wallet's balances by them (one update). */
+export async function post(
+  tx: Tx,
+  organizationId: string,
+  walletId: string,
+  postings: Posting[],
+): Promise<void> {
+  if (postings.length === 0) return;
+  await tx.insert(walletMovements).values(
+    postings.map((p) => ({
+      organizationId,
+      walletId,
+      kind: p.kind,
+      bucket: p.bucket,
+      amountCents: p.amountCents,
+      reference: p.reference,
+      orderId: p.orderId ?? null,
+      receivableId: p.receivableId ?? null,
+      withdrawalId: p.withdrawalId ?? null,
+    })),
+  );
+  const delta: Partial<Record<Bucket, number>> = {};
+  for (const p of postings) delta[p.bucket] = (delta[p.bucket] ?? 0) + p.amountCents;
+  const set: Record<string, unknown> = { updatedAt: sql`now()` };
+  for (const [bucket, amount] of Object.entries(delta) as [Bucket, number][]) {
+    set[FIELD[bucket]] = sql`${COLUMN[bucket]} + ${amount}::bigint`;
+  }
+  await tx.update(wallets).set(set).where(eq(wallets.id, walletId));
+}
+
+/** A fee in cents on an amount, rounded half up. */
+export function feeOf(amountCents: number, bps: number): number {
+  return Math.floor((amountCents * bps + 5000) / 10000);
+}

@@ -1,0 +1,49 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "~/platform/db/database-handle.server";
+import { orders } from "~/platform/db/schema";
+import { isDeviceId } from "../carts/cart-policy";
+import type { Buyer } from "./buyer";
+import { OPEN_STATUSES } from "./order-status";
+
+export type GuestOrder = typeof orders.$inferSelect;
+
+const ids = z.object({ cartId: z.uuid(), deviceId: z.string().refine(isDeviceId) });
+
+/** The device's newest order for its cart (any status), or null, also for anyone else's ids. */
+export async function latestGuestOrder(
+  db: Db,
+  cartId: unknown,
+  deviceId: unknown,
+): Promise<GuestOrder | null> {
+  const parsed = ids.safeParse({ cartId, deviceId });
+  if (!parsed.success) return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.cartId, parsed.data.cartId), eq(orders.deviceId, parsed.data.deviceId)))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return order ?? null;
+}
+
+/** The device's order in progress for its cart, or null. */
+export async function openGuestOrder(db: Db, cartId: unknown, deviceId: unknown): Promise<GuestOrder | null> {
+  const parsed = ids.safeParse({ cartId, deviceId });
+  if (!parsed.success) return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.cartId, parsed.data.cartId),
+        eq(orders.deviceId, parsed.data.deviceId),
+        inArray(orders.status, [...OPEN_STATUSES]),
+      ),
+    );
+  return order ?? null;
+}
+
+export function buyerOf(order: GuestOrder): Buyer {
+  return { name: order.buyerName, email: order.buyerEmail, phone: order.buyerPhone, cpf: order.buyerCpf };
+}

@@ -1,0 +1,20 @@
+// pt-BR texts of checkout (part 2 §8 where the spec gives them; the rest in the same voice).
+export const CHECKOUT_TEXT = {
+  cartNotFound: "Carrinho não encontrado",
+  orderNotFound: "Pedido não encontrado",
+  propertyNotFound: "Propriedade não encontrada",
+  emptyCart: "Seu carrinho está vazio.",
+  nothingAvailable:
+    "Nenhum produto do seu carrinho está disponível agora. Volte à loja para escolher outros.",
+  invalidBuyer: "Confira os dados destacados.",
+  expired:
+    "O prazo para pagar este pedido terminou e os produtos foram liberados. Você pode gerar um novo pagamento.",
+  pixFailed: "Erro ao gerar QR code PIX",
+  cardFailed: "Erro ao processar pagamento. Por favor, verifique os dados e tente novamente.",
+  cardInReview: "Já há um pagamento com cartão em análise para este pedido. Aguarde a resposta.",
+  alreadyPaid: "Este pedido já está pago.",
+  tooManyCharges: "Muitas tentativas de pagamento. Tente novamente em alguns minutos.",
+  tooManyOrders: "Muitos pedidos feitos a partir desta rede. Tente novamente em alguns minutos.",
+  priceChanged: (name: string, from: string, to: string) => `O preço de ${name} mudou de ${from} para ${to}.`,
+  removed: (name: string) => `${name} não está mais disponível e saiu do seu pedido.`,
+} as const;

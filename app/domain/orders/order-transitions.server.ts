@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "~/platform/db/database-handle.server";
+import { orderItems, orderStatusChanges, orders } from "~/platform/db/schema";
+import { releaseStock } from "../stock/order-stock.server";
+import { isOrderStatus, NEXT_STATUSES, type OrderStatus } from "./order-status";
+
+export type OrderRef = { id: string; organizationId: string; propertyId: string };
+
+/**
+ * Moves an order to `to` if its status allows it (forward only) and writes the history row. The order row
+ * is locked first, so two callers can never both make the same move. False when the order is not in a
+ * status that leads to `to` (someone else moved it first).
+ */
+export async function moveOrder(
+  tx: Tx,
+  order: OrderRef,
+  to: OrderStatus,
+  reason: string,
+  now: Date,
+  extra: Partial<typeof orders.$inferInsert> = {},
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, order.id))
+    .for("update");
+  if (!row || !isOrderStatus(row.status) || !NEXT_STATUSES[row.status].includes(to)) return false;
+  await tx
+    .update(orders)
+    .set({ ...extra, status: to, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await tx.insert(orderStatusChanges).values({
+    organizationId: order.organizationId,
+    orderId: order.id,
+    fromStatus: row.status,
+    toStatus: to,
+    reason,
+  });
+  return true;
+}
+
+/** Gives an unpaid order up (cancelled or failed) and lets go of the stock it held, once. */
+export async function closeOrder(
+  tx: Tx,
+  order: OrderRef,
+  to: "cancelled" | "failed",
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  if (!(await moveOrder(tx, order, to, reason, now, { closedAt: now }))) return false;
+  const lines = await tx
+    .select({
+      productId: orderItems.productId,
+      quantity: orderItems.quantity,
+      reserved: orderItems.reservedQuantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  await releaseStock(tx, order.propertyId, lines);
+  return true;
+}

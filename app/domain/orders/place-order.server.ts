@@ -1,0 +1,236 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { formatCents } from "~/lib/money";
+import type { PaymentMethod } from "~/lib/payment-method";
+import type { Tx } from "~/platform/db/database-handle.server";
+import {
+  cartItems,
+  carts,
+  type OrderNotice,
+  orderItems,
+  orderStatusChanges,
+  orders,
+  payments,
+  products,
+  properties,
+  propertyProducts,
+} from "~/platform/db/schema";
+import { throttleHit } from "~/platform/throttle.server";
+import { recomputeTotal } from "../carts/cart-summary.server";
+import { AppError } from "../errors";
+import type { PaymentsContext } from "../payments/payments-context";
+import { CHECKOUT_THROTTLES } from "../payments/throttles";
+import { holdStock } from "../stock/order-stock.server";
+import type { Buyer } from "./buyer";
+import { CHECKOUT_TEXT as T } from "./messages";
+import { OPEN_STATUSES } from "./order-status";
+import { closeOrder } from "./order-transitions.server";
+
+/** A line never carries more than this many units (and a cart line is capped to it). */
+export const MAX_LINE_QUANTITY = 99;
+
+export type PlaceOrderInput = {
+  cartId: string;
+  deviceId: string;
+  method: PaymentMethod;
+  buyer: Buyer;
+  ip: string;
+};
+
+export type PlaceOrderResult =
+  | { ok: true; orderId: string; notices: OrderNotice[] }
+  /** Nothing in the cart can be bought any more; the cart was brought up to date and nothing was ordered. */
+  | { ok: false; notices: OrderNotice[] };
+
+type Line = { productId: string; name: string; quantity: number; unitPriceCents: number };
+
+/**
+ * Turns the guest's cart into an order, with today's names and prices read from the database, and holds
+ * its stock: all in one transaction, so concurrent buyers never take more than there is. The cart is
+ * brought up to date too (prices, items that left), and what changed is told to the guest. An order
+ * already in progress for the cart is kept when nothing changed, and replaced otherwise.
+ */
+export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const now = ctx.now();
+  const toCancel: string[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    const cart = await lockGuestCart(tx, input.cartId, input.deviceId);
+    const { lines, notices } = await currentLines(tx, cart);
+    if (lines.length === 0) return { ok: false as const, notices };
+
+    const [open] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.cartId, cart.id), inArray(orders.status, [...OPEN_STATUSES])))
+      .for("update");
+    if (open) {
+      const live = await tx
+        .select({
+          providerPaymentId: payments.providerPaymentId,
+          status: payments.status,
+          method: payments.method,
+        })
+        .from(payments)
+        .where(
+          and(eq(payments.orderId, open.id), inArray(payments.status, ["creating", "pending", "processing"])),
+        );
+      if (open.status === "processing" || live.some((p) => p.status === "processing"))
+        throw new AppError("conflict", T.cardInReview);
+      if (open.expiresAt > now && sameBuyer(open, input.buyer) && (await sameLines(tx, open.id, lines))) {
+        if (open.paymentMethod !== input.method) {
+          await tx
+            .update(orders)
+            .set({ paymentMethod: input.method, updatedAt: now })
+            .where(eq(orders.id, open.id));
+        }
+        return { ok: true as const, orderId: open.id, notices };
+      }
+      await closeOrder(tx, open, "cancelled", "replaced", now);
+      for (const p of live) if (p.providerPaymentId) toCancel.push(p.providerPaymentId);
+    }
+
+    const limit = await throttleHit(tx, CHECKOUT_THROTTLES.ordersPerIp, input.ip, now);
+    if (!limit.allowed) throw new AppError("conflict", T.tooManyOrders);
+    const held = await holdStock(tx, cart.propertyId, lines);
+    const totalCents = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        organizationId: cart.organizationId,
+        propertyId: cart.propertyId,
+        cartId: cart.id,
+        deviceId: input.deviceId,
+        paymentMethod: input.method,
+        buyerName: input.buyer.name,
+        buyerEmail: input.buyer.email,
+        buyerPhone: input.buyer.phone,
+        buyerCpf: input.buyer.cpf,
+        totalCents,
+        notices,
+        expiresAt: new Date(now.getTime() + ctx.config.holdMinutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error("order insert returned nothing");
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        organizationId: cart.organizationId,
+        orderId: order.id,
+        productId: l.productId,
+        name: l.name,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        reservedQuantity: held.get(l.productId) ?? 0,
+      })),
+    );
+    await tx.insert(orderStatusChanges).values({
+      organizationId: cart.organizationId,
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: "pending",
+      reason: "created",
+    });
+    return { ok: true as const, orderId: order.id, notices };
+  });
+  // The replaced order's charges can no longer be paid; should one be paid anyway, it is refunded.
+  for (const id of toCancel) {
+    await ctx.provider
+      .cancelPayment(id)
+      .catch((err) => ctx.log.warn({ err, paymentId: id }, "cancel failed"));
+  }
+  return result;
+}
+
+export type GuestCartRow = { id: string; organizationId: string; propertyId: string };
+
+/** The device's pending cart in a shop that still exists, locked; not_found for anyone else. */
+export async function lockGuestCart(tx: Tx, cartId: string, deviceId: string): Promise<GuestCartRow> {
+  const [cart] = await tx
+    .select({ id: carts.id, organizationId: carts.organizationId, propertyId: carts.propertyId })
+    .from(carts)
+    .innerJoin(properties, and(eq(properties.id, carts.propertyId), isNull(properties.archivedAt)))
+    .where(and(eq(carts.id, cartId), eq(carts.deviceId, deviceId), eq(carts.status, "pending")))
+    .for("update", { of: carts });
+  if (!cart) throw new AppError("not_found", T.cartNotFound);
+  return cart;
+}
+
+/**
+ * The cart's lines with today's data: items archived, taken out of the property or without a price leave
+ * the cart; changed prices are updated in it; a line is capped at 99 units. Notices say what changed.
+ */
+async function currentLines(tx: Tx, cart: GuestCartRow): Promise<{ lines: Line[]; notices: OrderNotice[] }> {
+  const rows = await tx
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      cartPrice: cartItems.unitPriceCents,
+      name: products.name,
+      price: products.priceCents,
+      archivedAt: products.archivedAt,
+      held: propertyProducts.productId,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(
+      propertyProducts,
+      and(
+        eq(propertyProducts.propertyId, cart.propertyId),
+        eq(propertyProducts.productId, cartItems.productId),
+      ),
+    )
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.createdAt));
+  const lines: Line[] = [];
+  const notices: OrderNotice[] = [];
+  let changed = false;
+  for (const r of rows) {
+    const where = and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, r.productId));
+    if (r.archivedAt !== null || r.held === null || r.price <= 0) {
+      notices.push({ productId: r.productId, name: r.name, kind: "removed" });
+      await tx.delete(cartItems).where(where);
+      changed = true;
+      continue;
+    }
+    const quantity = Math.min(r.quantity, MAX_LINE_QUANTITY);
+    if (r.cartPrice !== r.price || quantity !== r.quantity) {
+      if (r.cartPrice !== r.price)
+        notices.push({ productId: r.productId, name: r.name, kind: "price", from: r.cartPrice, to: r.price });
+      await tx.update(cartItems).set({ unitPriceCents: r.price, quantity }).where(where);
+      changed = true;
+    }
+    lines.push({ productId: r.productId, name: r.name, quantity, unitPriceCents: r.price });
+  }
+  if (changed) await recomputeTotal(tx, cart.id);
+  return { lines, notices };
+}
+
+function sameBuyer(order: typeof orders.$inferSelect, buyer: Buyer): boolean {
+  return (
+    order.buyerName === buyer.name &&
+    order.buyerEmail === buyer.email &&
+    order.buyerPhone === buyer.phone &&
+    order.buyerCpf === buyer.cpf
+  );
+}
+
+async function sameLines(tx: Tx, orderId: string, lines: Line[]): Promise<boolean> {
+  const items = await tx
+    .select({
+      productId: orderItems.productId,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const key = (l: { productId: string; quantity: number; unitPriceCents: number }) =>
+    `${l.productId}:${l.quantity}:${l.unitPriceCents}`;
+  return items.map(key).sort().join() === lines.map(key).sort().join();
+}
+
+/** What the guest reads about a notice. */
+export function noticeText(notice: OrderNotice): string {
+  return notice.kind === "removed"
+    ? T.removed(notice.name)
+    : T.priceChanged(notice.name, formatCents(notice.from), formatCents(notice.to));
+}

@@ -1,0 +1,198 @@
+import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
+import type { Tx } from "~/platform/db/database-handle.server";
+import { carts, orderItems, orders, payments } from "~/platform/db/schema";
+import type { ProviderPayment } from "~/platform/payments/provider";
+import { recordSale } from "../ledger/record-sale.server";
+import { isOpen, type OrderStatus } from "../orders/order-status";
+import { closeOrder, moveOrder } from "../orders/order-transitions.server";
+import { sellHeldStock } from "../stock/order-stock.server";
+import { forwardStatus, LIVE_PAYMENT_STATUSES, type PaymentRowStatus } from "./payment-status";
+import type { PaymentsContext } from "./payments-context";
+import { sendReceipt } from "./send-receipt.server";
+
+export type AppliedPayment = {
+  orderId: string;
+  organizationId: string;
+  orderStatus: OrderStatus;
+  becamePaid: boolean;
+};
+
+type OrderRow = typeof orders.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The one completion function: brings an order in line with one of its payments as the provider reports
+ * it. The webhook, the guest's status poll, the card's answer and the reconciliation job all end here, in
+ * any order and as often as they like: the order row is locked, statuses only move forward, and the
+ * stock and money ledgers are written only by the move to paid, which happens once.
+ *
+ * An approved payment for an order that is no longer open (it expired, or another payment paid it) is
+ * refunded: the guest never pays for something they did not get.
+ */
+export async function applyPayment(
+  ctx: PaymentsContext,
+  live: ProviderPayment,
+): Promise<AppliedPayment | null> {
+  const now = ctx.now();
+  const afterwards: (() => Promise<void>)[] = [];
+  const applied = await ctx.db.transaction(async (tx) => {
+    const ref = await findPayment(tx, ctx.provider.name, live);
+    if (!ref) return null;
+    // Always the order first, then its payment: every path locks in this order.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, ref.orderId)).for("update");
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, ref.id)).for("update");
+    if (!order || !payment) return null;
+
+    const status = forwardStatus(payment.status as PaymentRowStatus, live.status);
+    await tx
+      .update(payments)
+      .set({
+        status,
+        statusDetail: status === payment.status ? payment.statusDetail : live.statusDetail,
+        cardLastFour: live.card?.lastFour ?? payment.cardLastFour,
+        cardBrand: live.card?.brand ?? payment.cardBrand,
+        checkedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+
+    let becamePaid = false;
+    if (status === "approved") {
+      if (isOpen(order.status) && live.amountCents === order.totalCents) {
+        becamePaid = await markPaid(ctx, tx, order, payment, now);
+        afterwards.push(...(await cancelOthers(ctx, tx, order.id, payment.id)));
+      } else if (isOpen(order.status)) {
+        // Never seen with a real provider; left open for a person to look at rather than guessed.
+        ctx.log.error({ orderId: order.id, paymentId: payment.id }, "approved amount differs from the order");
+      } else if (order.paidPaymentId !== payment.id) {
+        afterwards.push(() => refundUnwanted(ctx, payment, live));
+      }
+    } else if (status === "processing" && order.status === "pending") {
+      await moveOrder(tx, order, "processing", "payment_in_review", now);
+    } else if ((status === "rejected" || status === "cancelled") && isOpen(order.status)) {
+      const others = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, order.id),
+            ne(payments.id, payment.id),
+            inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
+          ),
+        );
+      // Another charge of the order may still be paid (a PIX code while a card was refused).
+      if (others.length === 0) {
+        const reason =
+          status === "rejected"
+            ? "payment_rejected"
+            : live.statusDetail === "expired"
+              ? "expired"
+              : "payment_cancelled";
+        await closeOrder(tx, order, status === "rejected" ? "failed" : "cancelled", reason, now);
+      }
+    }
+    const [after] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    return {
+      orderId: order.id,
+      organizationId: order.organizationId,
+      orderStatus: (after?.status ?? order.status) as OrderStatus,
+      becamePaid,
+    };
+  });
+  for (const step of afterwards)
+    await step().catch((err) => ctx.log.warn({ err }, "after payment step failed"));
+  if (applied?.becamePaid) await sendReceipt(ctx, applied.orderId);
+  return applied;
+}
+
+/**
+ * Our row of a provider's payment. One whose creation answer never reached us has no provider id yet: it is
+ * found by the order it was for (the external reference) and given the id now.
+ */
+async function findPayment(tx: Tx, provider: string, live: ProviderPayment) {
+  const [known] = await tx
+    .select({ id: payments.id, orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, live.id)));
+  if (known) return known;
+  if (!isUuid(live.externalReference)) return null;
+  const [unanswered] = await tx
+    .select({ id: payments.id, orderId: payments.orderId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.orderId, live.externalReference),
+        eq(payments.method, live.method),
+        isNull(payments.providerPaymentId),
+        inArray(payments.status, ["creating", "error"]),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!unanswered) return null;
+  await tx.update(payments).set({ providerPaymentId: live.id }).where(eq(payments.id, unanswered.id));
+  return unanswered;
+}
+
+async function markPaid(ctx: PaymentsContext, tx: Tx, order: OrderRow, payment: PaymentRow, now: Date) {
+  const moved = await moveOrder(tx, order, "paid", "payment_approved", now, {
+    paidAt: now,
+    paidPaymentId: payment.id,
+    paymentMethod: payment.method,
+  });
+  if (!moved) return false;
+  const lines = await tx
+    .select({
+      productId: orderItems.productId,
+      quantity: orderItems.quantity,
+      reserved: orderItems.reservedQuantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  await sellHeldStock(tx, order, lines);
+  await tx.update(carts).set({ status: "ordered", updatedAt: now }).where(eq(carts.id, order.cartId));
+  await recordSale(
+    tx,
+    {
+      orderId: order.id,
+      organizationId: order.organizationId,
+      propertyId: order.propertyId,
+      method: payment.method === "pix" ? "pix" : "credit_card",
+      totalCents: order.totalCents,
+      paidAt: now,
+    },
+    ctx.config,
+  );
+  return true;
+}
+
+/** The order's other charges that may still be paid: stopped at the provider once this one paid it. */
+async function cancelOthers(ctx: PaymentsContext, tx: Tx, orderId: string, paidId: string) {
+  const others = await tx
+    .select({ providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        ne(payments.id, paidId),
+        inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
+      ),
+    );
+  return others.flatMap(({ providerPaymentId: id }) =>
+    id ? [async () => void (await applyCancel(ctx, id))] : [],
+  );
+}
+
+async function applyCancel(ctx: PaymentsContext, providerPaymentId: string) {
+  const live = await ctx.provider.cancelPayment(providerPaymentId);
+  // A charge paid in the meantime comes back approved, and is refunded by applyPayment.
+  await applyPayment(ctx, live);
+}
+
+async function refundUnwanted(ctx: PaymentsContext, payment: PaymentRow, live: ProviderPayment) {
+  ctx.log.warn({ orderId: payment.orderId, paymentId: payment.id }, "payment for a closed order: refunding");
+  await ctx.provider.refund(live.id, { idempotencyKey: `refund:${payment.id}:unwanted` });
+  await applyPayment(ctx, await ctx.provider.getPayment(live.id));
+}

@@ -1,0 +1,65 @@
+import { and, count, eq, inArray } from "drizzle-orm";
+import type { PaymentMethod } from "~/lib/payment-method";
+import type { Tx } from "~/platform/db/database-handle.server";
+import { orders, payments } from "~/platform/db/schema";
+import { type ThrottlePolicy, throttleHit } from "~/platform/throttle.server";
+import { AppError } from "../errors";
+import { buyerOf, type GuestOrder, latestGuestOrder, openGuestOrder } from "../orders/guest-orders.server";
+import { CHECKOUT_TEXT as T } from "../orders/messages";
+import { OPEN_STATUSES } from "../orders/order-status";
+import { placeOrder } from "../orders/place-order.server";
+import { expireOrder } from "./expire-order.server";
+import type { PaymentsContext } from "./payments-context";
+
+export type GuestKey = { cartId: string; deviceId: string; ip: string };
+
+/**
+ * The order a payment is for: the one in progress, or, after a refused or expired payment, a new one made
+ * from the same cart and the buyer data the guest already gave (so trying again asks nothing twice).
+ * not_found when the guest never identified themselves for this cart (the page sends them back there).
+ */
+export async function orderToPay(
+  ctx: PaymentsContext,
+  key: GuestKey,
+  method: PaymentMethod,
+): Promise<GuestOrder> {
+  let open = await openGuestOrder(ctx.db, key.cartId, key.deviceId);
+  if (open && open.expiresAt <= ctx.now()) {
+    await expireOrder(ctx, open.id);
+    open = await openGuestOrder(ctx.db, key.cartId, key.deviceId);
+  }
+  if (open) return open;
+  const last = await latestGuestOrder(ctx.db, key.cartId, key.deviceId);
+  if (!last) throw new AppError("not_found", T.orderNotFound);
+  if (last.status === "paid") throw new AppError("conflict", T.alreadyPaid);
+  const placed = await placeOrder(ctx, { ...key, method, buyer: buyerOf(last) });
+  if (!placed.ok) throw new AppError("invalid", T.nothingAvailable);
+  const made = await openGuestOrder(ctx.db, key.cartId, key.deviceId);
+  if (!made) throw new AppError("not_found", T.orderNotFound);
+  return made;
+}
+
+/** Locks the order for a new charge; not_found / conflict when it is no longer open. */
+export async function lockOpenOrder(tx: Tx, orderId: string): Promise<GuestOrder> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...OPEN_STATUSES])))
+    .for("update");
+  if (!order) throw new AppError("conflict", T.expired);
+  return order;
+}
+
+/** Counts a charge attempt against each limit; refuses past any of them. */
+export async function limitCharges(tx: Tx, hits: [ThrottlePolicy, string][], now: Date): Promise<void> {
+  for (const [policy, subject] of hits) {
+    const result = await throttleHit(tx, policy, subject, now);
+    if (!result.allowed) throw new AppError("conflict", T.tooManyCharges);
+  }
+}
+
+/** The idempotency key of the order's next attempt with a method: a retry of one attempt reuses it. */
+export async function nextAttemptKey(tx: Tx, orderId: string, method: PaymentMethod): Promise<string> {
+  const [row] = await tx.select({ n: count() }).from(payments).where(eq(payments.orderId, orderId));
+  return `order:${orderId}:${method}:${(row?.n ?? 0) + 1}`;
+}

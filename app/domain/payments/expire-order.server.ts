@@ -1,0 +1,46 @@
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { orders, payments } from "~/platform/db/schema";
+import { isOpen } from "../orders/order-status";
+import { closeOrder } from "../orders/order-transitions.server";
+import { applyPayment } from "./apply-payment.server";
+import { LIVE_PAYMENT_STATUSES } from "./payment-status";
+import type { PaymentsContext } from "./payments-context";
+
+/**
+ * Gives up an order whose time to pay has passed, and the stock it held, once. Its charges are asked
+ * about first: one paid at the last moment (its webhook lost) pays the order instead; the others are
+ * cancelled at the provider. When the provider cannot be asked, nothing changes until it can: an order
+ * is never cancelled while its money may have arrived.
+ */
+export async function expireOrder(ctx: PaymentsContext, orderId: string): Promise<void> {
+  const now = ctx.now();
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || !isOpen(order.status) || order.expiresAt > now) return;
+  const live = await ctx.db
+    .select({ providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        isNotNull(payments.providerPaymentId),
+        inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
+      ),
+    );
+  for (const { providerPaymentId } of live) {
+    if (!providerPaymentId) continue;
+    const current = await ctx.provider.getPayment(providerPaymentId);
+    const applied = await applyPayment(ctx, current);
+    if (applied && !isOpen(applied.orderStatus)) return;
+    if (current.status === "pending" || current.status === "processing") {
+      await applyPayment(ctx, await ctx.provider.cancelPayment(providerPaymentId));
+    }
+  }
+  await ctx.db.transaction(async (tx) => {
+    // Charges that never got an answer from the provider cannot be paid any more either.
+    await tx
+      .update(payments)
+      .set({ status: "error", updatedAt: now })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, "creating")));
+    await closeOrder(tx, order, "cancelled", "expired", now);
+  });
+}

@@ -1,0 +1,114 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { orders, payments } from "~/platform/db/schema";
+import { ProviderError } from "~/platform/payments/provider";
+import { AppError } from "../errors";
+import { CHECKOUT_TEXT as T } from "../orders/messages";
+import type { OrderStatus } from "../orders/order-status";
+import { applyPayment } from "./apply-payment.server";
+import {
+  type GuestKey,
+  limitCharges,
+  lockOpenOrder,
+  nextAttemptKey,
+  orderToPay,
+} from "./checkout-order.server";
+import type { PaymentsContext } from "./payments-context";
+import { CHECKOUT_THROTTLES } from "./throttles";
+
+export type CardPaymentInput = GuestKey & {
+  /** The provider's token for the card: the card itself never reaches us. */
+  token: string;
+  paymentMethodId: string | null;
+  issuerId: string | null;
+};
+
+export type CardPaymentResult = {
+  orderId: string;
+  status: OrderStatus;
+  /** Why a refused card was refused, in words for the guest. */
+  reason?: string;
+};
+
+/** The provider's reasons for a refused card, as the guest reads them. */
+const REFUSALS: Record<string, string> = {
+  cc_rejected_insufficient_amount: "Saldo ou limite insuficiente.",
+  cc_rejected_bad_filled_security_code: "O CVV não confere.",
+  cc_rejected_bad_filled_date: "A data de expiração não confere.",
+  cc_rejected_bad_filled_other: "Confira os dados do cartão.",
+  cc_rejected_call_for_authorize: "O banco pediu autorização: ligue para ele ou use outro cartão.",
+};
+
+/**
+ * Charges the guest's card for their order (one attempt; limited per cart and per address, against card
+ * testing). Approved pays the order at once; in review leaves it processing; refused fails it and gives
+ * the stock back, and the guest may try again, with the same data.
+ */
+export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): Promise<CardPaymentResult> {
+  if (!/^[\w-]{8,128}$/.test(input.token)) throw new AppError("invalid", T.cardFailed);
+  const order = await orderToPay(ctx, input, "credit_card");
+  const now = ctx.now();
+  const attempt = await ctx.db.transaction(async (tx) => {
+    await lockOpenOrder(tx, order.id);
+    const [inReview] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), inArray(payments.status, ["creating", "processing"])));
+    if (inReview) throw new AppError("conflict", T.cardInReview);
+    await limitCharges(
+      tx,
+      [
+        [CHECKOUT_THROTTLES.cardAttemptsPerCart, input.cartId],
+        [CHECKOUT_THROTTLES.chargesPerIp, input.ip],
+      ],
+      now,
+    );
+    await tx
+      .update(orders)
+      .set({ paymentMethod: "credit_card", updatedAt: now })
+      .where(eq(orders.id, order.id));
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        organizationId: order.organizationId,
+        orderId: order.id,
+        provider: ctx.provider.name,
+        method: "credit_card",
+        amountCents: order.totalCents,
+        idempotencyKey: await nextAttemptKey(tx, order.id, "credit_card"),
+      })
+      .returning();
+    if (!row) throw new Error("payment insert returned nothing");
+    return row;
+  });
+
+  try {
+    const charge = await ctx.provider.chargeCard({
+      orderId: order.id,
+      amountCents: order.totalCents,
+      description: `Pedido ${order.id.slice(0, 8)}`,
+      payer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
+      token: input.token,
+      paymentMethodId: input.paymentMethodId,
+      issuerId: input.issuerId,
+      idempotencyKey: attempt.idempotencyKey,
+    });
+    await ctx.db
+      .update(payments)
+      .set({ providerPaymentId: charge.id, updatedAt: ctx.now() })
+      .where(eq(payments.id, attempt.id));
+    const applied = await applyPayment(ctx, charge);
+    const status = applied?.orderStatus ?? "pending";
+    return charge.status === "rejected"
+      ? { orderId: order.id, status, reason: REFUSALS[charge.statusDetail] ?? "O cartão foi recusado." }
+      : { orderId: order.id, status };
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    ctx.log.warn({ err, orderId: order.id }, "card charge failed");
+    // Not refused by the bank: the attempt ends here and the order stays open for another try.
+    await ctx.db
+      .update(payments)
+      .set({ status: "error", statusDetail: err.code ?? null, updatedAt: ctx.now() })
+      .where(eq(payments.id, attempt.id));
+    throw new AppError("conflict", T.cardFailed);
+  }
+}

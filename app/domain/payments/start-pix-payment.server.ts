@@ -1,0 +1,95 @@
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { orders, payments } from "~/platform/db/schema";
+import { ProviderError } from "~/platform/payments/provider";
+import { AppError } from "../errors";
+import { CHECKOUT_TEXT as T } from "../orders/messages";
+import { applyPayment } from "./apply-payment.server";
+import {
+  type GuestKey,
+  limitCharges,
+  lockOpenOrder,
+  nextAttemptKey,
+  orderToPay,
+} from "./checkout-order.server";
+import type { PaymentsContext } from "./payments-context";
+import { CHECKOUT_THROTTLES } from "./throttles";
+
+/**
+ * The PIX charge of the guest's order: the one already made while it can be paid, or a new one at the
+ * provider (limited per cart and per address), expiring with the order.
+ */
+export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Promise<{ orderId: string }> {
+  const order = await orderToPay(ctx, key, "pix");
+  const now = ctx.now();
+  const attempt = await ctx.db.transaction(async (tx) => {
+    await lockOpenOrder(tx, order.id);
+    const [live] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.method, "pix"),
+          inArray(payments.status, ["creating", "pending"]),
+          gt(payments.createdAt, new Date(now.getTime() - ctx.config.holdMinutes * 60_000)),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (live) return null;
+    await limitCharges(
+      tx,
+      [
+        [CHECKOUT_THROTTLES.chargesPerCart, key.cartId],
+        [CHECKOUT_THROTTLES.chargesPerIp, key.ip],
+      ],
+      now,
+    );
+    await tx.update(orders).set({ paymentMethod: "pix", updatedAt: now }).where(eq(orders.id, order.id));
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        organizationId: order.organizationId,
+        orderId: order.id,
+        provider: ctx.provider.name,
+        method: "pix",
+        amountCents: order.totalCents,
+        idempotencyKey: await nextAttemptKey(tx, order.id, "pix"),
+        expiresAt: order.expiresAt,
+      })
+      .returning();
+    return row ?? null;
+  });
+  if (!attempt) return { orderId: order.id };
+
+  try {
+    const charge = await ctx.provider.createPixCharge({
+      orderId: order.id,
+      amountCents: order.totalCents,
+      description: `Pedido ${order.id.slice(0, 8)}`,
+      payer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
+      expiresAt: order.expiresAt,
+      idempotencyKey: attempt.idempotencyKey,
+    });
+    await ctx.db
+      .update(payments)
+      .set({
+        providerPaymentId: charge.id,
+        status: "pending",
+        pixCode: charge.pix?.code ?? null,
+        expiresAt: charge.pix?.expiresAt ?? order.expiresAt,
+        updatedAt: ctx.now(),
+      })
+      .where(eq(payments.id, attempt.id));
+    await applyPayment(ctx, charge);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    ctx.log.warn({ err, orderId: order.id }, "PIX charge not created");
+    await ctx.db
+      .update(payments)
+      .set({ status: "error", statusDetail: err.code ?? null })
+      .where(eq(payments.id, attempt.id));
+    throw new AppError("conflict", T.pixFailed);
+  }
+  return { orderId: order.id };
+}

@@ -1,0 +1,318 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { luhnValid } from "~/lib/card";
+import { digitsOf } from "~/lib/cpf";
+import { buildBrCode } from "~/lib/pix-brcode";
+import type { Db } from "../db/database-handle.server";
+import { sandboxCardTokens, sandboxPayments, sandboxRefunds } from "../db/schema";
+import {
+  type ChargeStatus,
+  type PaymentProvider,
+  ProviderError,
+  type ProviderPayment,
+  type WebhookHint,
+} from "./provider";
+import { signWebhook, webhookSignatureHolds } from "./webhook-signature";
+
+/** Where the browser turns a card into a token (the sandbox's own endpoint, apart from our checkout). */
+export const SANDBOX_TOKENIZE_PATH = "/sandbox/v1/card_tokens";
+
+/** The sandbox's PIX key: a random-key (EVP) format, receiving nothing real. */
+const SANDBOX_PIX_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906";
+
+/**
+ * The test-card convention of Mercado Pago (PAYMENTS-NOTES.md): the name on the card decides the outcome.
+ * Any other name is approved, so a demo with a real-looking name just works.
+ */
+const CARD_OUTCOMES: Record<string, { status: ChargeStatus; detail: string }> = {
+  APRO: { status: "approved", detail: "accredited" },
+  OTHE: { status: "rejected", detail: "cc_rejected_other_reason" },
+  CONT: { status: "processing", detail: "pending_contingency" },
+  CALL: { status: "rejected", detail: "cc_rejected_call_for_authorize" },
+  FUND: { status: "rejected", detail: "cc_rejected_insufficient_amount" },
+  SECU: { status: "rejected", detail: "cc_rejected_bad_filled_security_code" },
+  EXPI: { status: "rejected", detail: "cc_rejected_bad_filled_date" },
+  FORM: { status: "rejected", detail: "cc_rejected_bad_filled_other" },
+};
+
+export type SandboxOutcome = "approve" | "reject" | "expire";
+
+export type CardInput = {
+  number: unknown;
+  holderName: unknown;
+  expiryMonth: unknown;
+  expiryYear: unknown;
+  cvv: unknown;
+};
+
+export type SandboxProvider = PaymentProvider & {
+  /** The sandbox's tokenize endpoint: a card in, a single-use token out (what MercadoPago.js does). */
+  tokenize(card: CardInput, now?: Date): Promise<{ id: string; lastFour: string; brand: string }>;
+  /** What a payer or the provider would do to a pending charge: pay it, refuse it, let it expire. */
+  settle(id: string, outcome: SandboxOutcome): Promise<ProviderPayment>;
+  /** The signed notification the sandbox sends about a payment (as Mercado Pago sends them). */
+  webhookFor(id: string, now?: Date): { url: string; headers: Headers; body: string };
+  /** Sends that notification to the app, over HTTP, like a real provider. */
+  notify(id: string): Promise<number>;
+  /** The newest charges, for the sandbox's page. */
+  list(limit?: number): Promise<(ProviderPayment & { createdAt: Date; description: string })[]>;
+};
+
+type Row = typeof sandboxPayments.$inferSelect;
+
+function toPayment(row: Row, now: Date): ProviderPayment {
+  // A PIX past its expiry is no longer payable: the provider reports it cancelled, detail 'expired'.
+  const expired =
+    row.method === "pix" && row.status === "pending" && row.expiresAt !== null && row.expiresAt <= now;
+  return {
+    id: row.id,
+    status: expired ? "cancelled" : (row.status as ChargeStatus),
+    statusDetail: expired ? "expired" : row.statusDetail,
+    method: row.method as ProviderPayment["method"],
+    amountCents: row.amountCents,
+    externalReference: row.externalReference,
+    pix: row.pixCode && row.expiresAt ? { code: row.pixCode, expiresAt: row.expiresAt } : null,
+    card: row.cardLastFour ? { lastFour: row.cardLastFour, brand: row.cardBrand ?? "" } : null,
+    moneyReleaseDate: null,
+  };
+}
+
+function brandOf(number: string): string {
+  if (/^4/.test(number)) return "visa";
+  if (/^(5[1-5]|2[2-7]|50)/.test(number)) return "master";
+  if (/^(636368|438935|504175|451416|636297|5067|4576|4011)/.test(number)) return "elo";
+  return "unknown";
+}
+
+/** Mercado Pago-like numeric ids. */
+function newId(): string {
+  return String(randomInt(1, 9)) + String(randomInt(0, 1e12)).padStart(12, "0");
+}
+
+export function createSandboxProvider(options: {
+  db: Db;
+  /** Signs the sandbox's webhooks (and checks them when they come back). */
+  webhookSecret: string;
+  /** Where notifications are sent: the app's /webhooks/payments/sandbox. */
+  notificationUrl: string;
+  now?: () => Date;
+}): SandboxProvider {
+  const { db, webhookSecret, notificationUrl } = options;
+  const now = options.now ?? (() => new Date());
+
+  const find = async (id: string): Promise<Row> => {
+    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+    if (!row) throw new ProviderError("Pagamento não encontrado no sandbox", 404, false, "not_found");
+    return row;
+  };
+
+  const byKey = async (key: string) =>
+    (await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, key)))[0];
+
+  /** Moves a charge from one of `from` to `to`; answers it as it stands either way. */
+  const move = async (id: string, from: string[], to: ChargeStatus, detail: string) => {
+    await find(id);
+    await db
+      .update(sandboxPayments)
+      .set({ status: to, statusDetail: detail, updatedAt: now() })
+      .where(and(eq(sandboxPayments.id, id), sql`${sandboxPayments.status} in ${from}`));
+    return toPayment(await find(id), now());
+  };
+
+  const provider: SandboxProvider = {
+    name: "sandbox",
+
+    async createPixCharge(input) {
+      const existing = await byKey(input.idempotencyKey);
+      if (existing) return toPayment(existing, now());
+      const id = newId();
+      await db
+        .insert(sandboxPayments)
+        .values({
+          id,
+          idempotencyKey: input.idempotencyKey,
+          method: "pix",
+          status: "pending",
+          statusDetail: "pending_waiting_transfer",
+          amountCents: input.amountCents,
+          externalReference: input.orderId,
+          description: input.description,
+          pixCode: buildBrCode({
+            key: SANDBOX_PIX_KEY,
+            amountCents: input.amountCents,
+            merchantName: "Estadia Sandbox",
+            merchantCity: "Sao Paulo",
+            txid: `SBX${id}`,
+          }),
+          expiresAt: input.expiresAt,
+        })
+        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey });
+      return toPayment((await byKey(input.idempotencyKey)) ?? (await find(id)), now());
+    },
+
+    async chargeCard(input) {
+      const existing = await byKey(input.idempotencyKey);
+      if (existing) return toPayment(existing, now());
+      // Spending the token and recording the charge happen together, or not at all.
+      const id = newId();
+      await db.transaction(async (tx) => {
+        const [token] = await tx
+          .update(sandboxCardTokens)
+          .set({ usedAt: now() })
+          .where(and(eq(sandboxCardTokens.id, input.token), sql`${sandboxCardTokens.usedAt} is null`))
+          .returning();
+        if (!token)
+          throw new ProviderError("Token de cartão inválido ou já usado", 400, false, "invalid_token");
+        const outcome = CARD_OUTCOMES[token.holderName.trim().toUpperCase()] ?? CARD_OUTCOMES.APRO;
+        await tx.insert(sandboxPayments).values({
+          id,
+          idempotencyKey: input.idempotencyKey,
+          method: "credit_card",
+          status: outcome?.status ?? "approved",
+          statusDetail: outcome?.detail ?? "accredited",
+          amountCents: input.amountCents,
+          externalReference: input.orderId,
+          description: input.description,
+          cardLastFour: token.lastFour,
+          cardBrand: token.brand,
+        });
+      });
+      return toPayment(await find(id), now());
+    },
+
+    async getPayment(id) {
+      return toPayment(await find(id), now());
+    },
+
+    async cancelPayment(id) {
+      return move(id, ["pending", "processing"], "cancelled", "by_collector");
+    },
+
+    async refund(id, input) {
+      const [done] = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+      if (done) return { id: done.id, amountCents: done.amountCents, status: "approved" };
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).for("update");
+        if (!row) throw new ProviderError("Pagamento não encontrado no sandbox", 404, false, "not_found");
+        const left = row.amountCents - row.refundedCents;
+        const amount = input.amountCents ?? left;
+        if (row.status !== "approved" || amount <= 0 || amount > left) {
+          throw new ProviderError("Este pagamento não pode ser estornado", 400, false, "invalid_refund");
+        }
+        const refundId = newId();
+        await tx
+          .insert(sandboxRefunds)
+          .values({ id: refundId, idempotencyKey: input.idempotencyKey, paymentId: id, amountCents: amount });
+        const full = amount === left;
+        await tx
+          .update(sandboxPayments)
+          .set({
+            refundedCents: row.refundedCents + amount,
+            ...(full ? { status: "refunded", statusDetail: "refunded" } : {}),
+            updatedAt: now(),
+          })
+          .where(eq(sandboxPayments.id, id));
+        return { id: refundId, amountCents: amount, status: "approved" as const };
+      });
+    },
+
+    verifyWebhook({ headers, query, body }): WebhookHint | null {
+      const dataId = query.get("data.id");
+      const holds = webhookSignatureHolds({
+        secret: webhookSecret,
+        signature: headers.get("x-signature"),
+        dataId,
+        requestId: headers.get("x-request-id"),
+      });
+      if (!holds || !dataId) return null;
+      try {
+        const parsed = JSON.parse(body) as { id?: unknown; type?: unknown; data?: { id?: unknown } };
+        if (String(parsed.data?.id ?? "") !== dataId) return null;
+        return { eventId: String(parsed.id ?? ""), topic: String(parsed.type ?? ""), paymentId: dataId };
+      } catch {
+        return null;
+      }
+    },
+
+    browserCardConfig() {
+      return { provider: "sandbox", tokenizeUrl: SANDBOX_TOKENIZE_PATH };
+    },
+
+    async tokenize(card, at = now()) {
+      const number = digitsOf(String(card.number ?? ""));
+      const holderName = String(card.holderName ?? "").trim();
+      const month = Number(card.expiryMonth);
+      const year = Number(card.expiryYear);
+      const cvv = String(card.cvv ?? "");
+      const expired = year * 12 + month < at.getUTCFullYear() * 12 + at.getUTCMonth() + 1;
+      if (number.length < 13 || number.length > 19 || !luhnValid(number))
+        throw new ProviderError("Número do cartão inválido", 400, false, "invalid_card_number");
+      if (!holderName || holderName.length > 80)
+        throw new ProviderError("Nome no cartão inválido", 400, false, "invalid_cardholder_name");
+      if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || expired)
+        throw new ProviderError("Data de expiração inválida", 400, false, "invalid_expiration_date");
+      if (!/^\d{3,4}$/.test(cvv))
+        throw new ProviderError("CVV inválido", 400, false, "invalid_security_code");
+      const token = {
+        id: randomBytes(16).toString("hex"),
+        lastFour: number.slice(-4),
+        brand: brandOf(number),
+      };
+      await db.insert(sandboxCardTokens).values({ ...token, holderName });
+      return token;
+    },
+
+    async settle(id, outcome) {
+      if (outcome === "approve") return move(id, ["pending", "processing"], "approved", "accredited");
+      if (outcome === "reject")
+        return move(id, ["pending", "processing"], "rejected", "cc_rejected_other_reason");
+      return move(id, ["pending"], "cancelled", "expired");
+    },
+
+    webhookFor(id, at = now()) {
+      const requestId = randomBytes(16).toString("hex");
+      const url = new URL(notificationUrl);
+      url.searchParams.set("data.id", id);
+      url.searchParams.set("type", "payment");
+      const body = JSON.stringify({
+        id: newId(),
+        live_mode: false,
+        type: "payment",
+        date_created: at.toISOString(),
+        api_version: "v1",
+        action: "payment.updated",
+        data: { id },
+      });
+      const headers = new Headers({
+        "content-type": "application/json",
+        "x-request-id": requestId,
+        "x-signature": signWebhook({ secret: webhookSecret, dataId: id, requestId, now: at }),
+      });
+      return { url: url.toString(), headers, body };
+    },
+
+    async notify(id) {
+      const { url, headers, body } = provider.webhookFor(id);
+      const res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(22_000) });
+      await res.body?.cancel();
+      return res.status;
+    },
+
+    async list(limit = 50) {
+      const rows = await db
+        .select()
+        .from(sandboxPayments)
+        .orderBy(sql`${sandboxPayments.createdAt} desc`)
+        .limit(limit);
+      return rows.map((row) => ({
+        ...toPayment(row, now()),
+        createdAt: row.createdAt,
+        description: row.description,
+      }));
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { connectDatabase } from "~/platform/db/connect.server";
+import type { DatabaseHandle } from "~/platform/db/database-handle.server";
+import { migrateDatabase } from "~/platform/db/migrate.server";
+import { ProviderError } from "~/platform/payments/provider";
+import { createSandboxProvider, type SandboxProvider } from "~/platform/payments/sandbox-provider.server";
+import { providerContract } from "../support/provider-contract";
+
+vi.setConfig({ testTimeout: 30_000 });
+
+async function sandbox(): Promise<{ handle: DatabaseHandle; provider: SandboxProvider }> {
+  const handle = await connectDatabase({});
+  await migrateDatabase(handle);
+  const provider = createSandboxProvider({
+    db: handle.db,
+    webhookSecret: "sandbox-test-secret-0123456789abcdef",
+    notificationUrl: "http://127.0.0.1:9/webhooks/payments/sandbox",
+  });
+  return { handle, provider };
+}
+
+const TEST_CARD = { number: "5031 4332 1540 6351", expiryMonth: 11, expiryYear: 2030, cvv: "123" };
+
+providerContract("the sandbox provider (offline, on the embedded database)", async () => {
+  const { handle, provider } = await sandbox();
+  return {
+    provider,
+    cardToken: async (holderName) => (await provider.tokenize({ ...TEST_CARD, holderName })).id,
+    settle: async (id, outcome) => {
+      await provider.settle(id, outcome);
+    },
+    webhookFor: (id) => {
+      const { url, headers, body } = provider.webhookFor(id);
+      return { headers, body, query: new URL(url).searchParams };
+    },
+    close: () => handle.close(),
+  };
+});
+
+describe("the sandbox's own parts", () => {
+  let handle: DatabaseHandle;
+  let provider: SandboxProvider;
+  beforeAll(async () => {
+    ({ handle, provider } = await sandbox());
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("tokenizes only a plausible card, and keeps nothing of it but the last four digits and the brand", async () => {
+    const token = await provider.tokenize({ ...TEST_CARD, holderName: "Maria Silva" });
+    expect(token).toMatchObject({ lastFour: "6351", brand: "master" });
+    expect(JSON.stringify(await handle.db.execute("select * from sandbox_card_tokens"))).not.toContain(
+      "5031433215406351",
+    );
+    const refused = async (card: Partial<typeof TEST_CARD>) => {
+      try {
+        await provider.tokenize({ ...TEST_CARD, holderName: "Maria", ...card });
+      } catch (err) {
+        return err instanceof ProviderError ? err.message : String(err);
+      }
+      return "accepted";
+    };
+    expect(await refused({ number: "5031 4332 1540 6352" })).toBe("Número do cartão inválido");
+    expect(await refused({ expiryMonth: 13 })).toBe("Data de expiração inválida");
+    expect(await refused({ expiryYear: 2020 })).toBe("Data de expiração inválida");
+    expect(await refused({ cvv: "12" })).toBe("CVV inválido");
+  });
+
+  it("reports a PIX past its expiry as cancelled, detail expired, without being told", async () => {
+    const payment = await provider.createPixCharge({
+      orderId: "o-1",
+      amountCents: 900,
+      description: "Teste",
+      payer: { name: "Ana", email: null, cpf: null },
+      expiresAt: new Date(Date.now() - 1000),
+      idempotencyKey: "expired-pix-1",
+    });
+    expect(payment).toMatchObject({ status: "cancelled", statusDetail: "expired" });
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { addToCart } from "~/domain/carts/add-to-cart.server";
+import type { PaymentsContext } from "~/domain/payments/payments-context";
+import type { Db } from "~/platform/db/database-handle.server";
+import type { PaymentsConfig } from "~/platform/env.server";
+import { createMailer } from "~/platform/mail/mailer.server";
+import { readOutbox } from "~/platform/mail/outbox.server";
+import { createSandboxProvider, type SandboxProvider } from "~/platform/payments/sandbox-provider.server";
+import { newDeviceId, shopFixture } from "./shop-fixtures";
+
+export const TEST_PAYMENTS_CONFIG: PaymentsConfig = {
+  provider: "sandbox",
+  mercadoPago: null,
+  holdMinutes: 30,
+  processingFeeBps: 399,
+  cardSettlementDays: 30,
+};
+
+export const BUYER = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  phone: "11987654321",
+  cpf: "12345678909",
+};
+
+export const TEST_CARD = { number: "5031 4332 1540 6351", expiryMonth: 11, expiryYear: 2030, cvv: "123" };
+
+/** A clock the test moves by hand. */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+export type CheckoutHarness = {
+  ctx: PaymentsContext;
+  sandbox: SandboxProvider;
+  clock: ReturnType<typeof testClock>;
+  /** Emails sent to guests (receipts), newest first. */
+  outbox(): ReturnType<typeof readOutbox>;
+};
+
+/** A payments context on this database with the sandbox provider, a hand-moved clock and a file outbox. */
+export function checkoutHarness(db: Db, overrides: Partial<PaymentsConfig> = {}): CheckoutHarness {
+  const clock = testClock();
+  const outboxDir = path.join(mkdtempSync(path.join(tmpdir(), "estadia-checkout-")), "outbox");
+  const sandbox = createSandboxProvider({
+    db,
+    webhookSecret: "checkout-test-secret-0123456789",
+    notificationUrl: "http://127.0.0.1:9/webhooks/payments/sandbox",
+    now: clock.now,
+  });
+  const ctx: PaymentsContext = {
+    db,
+    provider: sandbox,
+    config: { ...TEST_PAYMENTS_CONFIG, ...overrides },
+    mail: createMailer({ smtpUrl: undefined, from: "Estadia <nao-responda@estadia.dev>", outboxDir }),
+    appUrl: "http://localhost:8080",
+    log: pino({ level: "silent" }),
+    now: clock.now,
+  };
+  return { ctx, sandbox, clock, outbox: () => readOutbox(outboxDir) };
+}
+
+/** A shop with these products and a guest whose cart holds `quantities` of them (by name). */
+export async function guestWithCart(
+  db: Db,
+  items: Parameters<typeof shopFixture>[1],
+  quantities: Record<string, number>,
+  ip = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) {
+  const shop = await shopFixture(db, items);
+  const deviceId = newDeviceId();
+  let cartId = "";
+  for (const [name, quantity] of Object.entries(quantities)) {
+    for (let i = 0; i < quantity; i++) {
+      const cart = await addToCart(db, {
+        hash: shop.hash,
+        productId: shop.productIds[name] ?? "",
+        deviceId,
+        ip,
+      });
+      cartId = cart.id;
+    }
+  }
+  return { shop, deviceId, cartId, key: { cartId, deviceId, ip } };
+}

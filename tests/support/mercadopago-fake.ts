@@ -1,0 +1,762 @@
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { buildBrCode } from "~/lib/pix-brcode";
+import type { WebhookRequest } from "~/platform/payments/provider";
+import { signWebhook } from "~/platform/payments/webhook-signature";
+
+// A local, in-process stand-in for the parts of Mercado Pago's REST API that the adapter uses, behaving as
+// the documentation and the official Node SDK describe it (see PAYMENTS-NOTES.md): Bearer auth, required
+// X-Idempotency-Key on creations, MP's error body `{message, error, status, cause: [...]}`, PIX answers with
+// a BR Code, single-use card tokens and the test-card convention where the cardholder name decides.
+// Test controls (approve, reject, expire, notify…) are plain methods, not HTTP.
+
+export type LoggedRequest = {
+  method: string;
+  /** The path without the query. */
+  path: string;
+  query: URLSearchParams;
+  /** Lowercased names. */
+  headers: Record<string, string>;
+  /** The parsed JSON body, or undefined. */
+  body: unknown;
+};
+
+export type MercadoPagoFake = {
+  url: string;
+  requests: LoggedRequest[];
+  /** The payer pays (PIX) or the review ends well (card in_process). */
+  approve(id: string | number): void;
+  reject(id: string | number): void;
+  /** A pending PIX reaches its date_of_expiration: cancelled / expired. */
+  expire(id: string | number): void;
+  /** The payment resource exactly as GET /v1/payments/:id would answer it, or undefined. */
+  payment(id: string | number): Record<string, unknown> | undefined;
+  /** The next `times` requests answer `status` with MP's error body (e.g. 500, 429). */
+  failNext(status: number, times?: number): void;
+  /** The next request is answered only after `ms`. */
+  delayNext(ms: number): void;
+  /** POSTs the payment's webhook as MP does, to `notificationUrl` or the payment's notification_url. */
+  notify(id: string | number, notificationUrl?: string): Promise<Response>;
+  /** The same webhook request as `notify` would send, without sending it. */
+  webhookFor(id: string | number): WebhookRequest;
+  close(): Promise<void>;
+};
+
+export type MercadoPagoFakeOptions = { accessToken: string; publicKey: string; webhookSecret: string };
+
+/** MP's test cards (Brazil); expiry 11/30, CVV 123 (1234 for Amex). */
+export const TEST_CARDS = {
+  master: "5031433215406351",
+  visa: "4235647728025682",
+  amex: "375365153556885",
+  elo: "5067766783888311",
+} as const;
+
+/** MP's test CPF. */
+export const TEST_CPF = "12345678909";
+
+/** What MercadoPago.js does in the browser: POST /v1/card_tokens?public_key=… with the card. */
+export async function createTestCardToken(
+  apiUrl: string,
+  publicKey: string,
+  holderName: string,
+  cardNumber: string = TEST_CARDS.master,
+): Promise<string> {
+  const response = await fetch(`${apiUrl}/v1/card_tokens?public_key=${encodeURIComponent(publicKey)}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      card_number: cardNumber,
+      cardholder: { name: holderName, identification: { type: "CPF", number: TEST_CPF } },
+      expiration_month: 11,
+      expiration_year: 2030,
+      security_code: cardNumber.length === 15 ? "1234" : "123",
+    }),
+  });
+  const body = (await response.json()) as { id?: string };
+  if (response.status !== 201 || !body.id) throw new Error(`card token refused: ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly error: string,
+    readonly causes: { code: string | number; description: string }[] = [],
+  ) {
+    super(message);
+  }
+  body(): Json {
+    return {
+      message: this.message,
+      error: this.error,
+      status: this.status,
+      cause: this.causes.map((c) => ({ ...c, data: null })),
+    };
+  }
+}
+
+const badRequest = (code: string | number, description: string) =>
+  new ApiError(400, description, "bad_request", [{ code, description }]);
+
+type CardToken = {
+  id: string;
+  cardNumber: string;
+  holderName: string;
+  identification: { type?: string; number?: string } | null;
+  expirationMonth: number;
+  expirationYear: number;
+  created: Date;
+  used: boolean;
+};
+
+type FakeRefund = { id: number; amountCents: number; created: Date };
+
+type FakePayment = {
+  id: number;
+  methodId: string;
+  typeId: "bank_transfer" | "credit_card";
+  status: string;
+  detail: string;
+  amountCents: number;
+  refundedCents: number;
+  description: string | null;
+  externalReference: string | null;
+  notificationUrl: string | null;
+  payer: Json;
+  installments: number;
+  issuerId: string | null;
+  binaryMode: boolean;
+  created: Date;
+  updated: Date;
+  approved: Date | null;
+  expiresAt: Date | null;
+  moneyRelease: Date | null;
+  card: Json | null;
+  qrCode: string | null;
+  ticketHash: string;
+  refunds: FakeRefund[];
+};
+
+/** Payment methods the fake knows; anything else is MP's 'Invalid payment_method_id'. */
+const CARD_METHODS = ["master", "visa", "amex", "elo", "hipercard", "debmaster", "debvisa", "debelo"];
+const OTHER_METHODS = ["pix", "bolbradesco", "pec"];
+
+/** The cardholder name picks the outcome of a test card (MP 'test cards'). */
+const TEST_OUTCOMES: Record<string, [status: string, detail: string]> = {
+  APRO: ["approved", "accredited"],
+  OTHE: ["rejected", "cc_rejected_other_reason"],
+  CONT: ["in_process", "pending_contingency"],
+  CALL: ["rejected", "cc_rejected_call_for_authorize"],
+  FUND: ["rejected", "cc_rejected_insufficient_amount"],
+  SECU: ["rejected", "cc_rejected_bad_filled_security_code"],
+  EXPI: ["rejected", "cc_rejected_bad_filled_date"],
+  FORM: ["rejected", "cc_rejected_bad_filled_other"],
+};
+
+/** Any base64 PNG stands in for the QR image (1×1 transparent pixel). */
+const QR_PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** MP answers dates in its own offset, e.g. 2021-11-18T16:05:46.075-04:00. */
+function mpTime(at: Date | null): string | null {
+  if (!at) return null;
+  return `${new Date(at.getTime() - 4 * 60 * MINUTE).toISOString().slice(0, 23)}-04:00`;
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function brandOf(cardNumber: string): string {
+  if (/^(5067|4389|6362|509)/.test(cardNumber)) return "elo";
+  if (/^3[47]/.test(cardNumber)) return "amex";
+  if (/^4/.test(cardNumber)) return "visa";
+  return "master";
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** MP refuses malformed addresses and reserved TLDs (.test, .local…) with code 4050. */
+function validEmail(email: unknown): email is string {
+  if (typeof email !== "string" || email.length >= 254) return false;
+  const match = /^[^\s@]+@[^\s@]+\.([A-Za-z]{2,})$/.exec(email);
+  return (
+    !!match && !["test", "local", "localhost", "invalid", "example"].includes(match[1]?.toLowerCase() ?? "")
+  );
+}
+
+const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:?\d{2})$/;
+
+export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Promise<MercadoPagoFake> {
+  const requests: LoggedRequest[] = [];
+  const payments = new Map<number, FakePayment>();
+  const tokens = new Map<string, CardToken>();
+  const idempotent = new Map<string, { status: number; body: Json }>();
+  const collectorId = randomInt(100_000_000, 999_999_999);
+  const pixKey = randomUUID();
+  let nextPaymentId = randomInt(1_000_000_000, 9_000_000_000);
+  let nextRefundId = randomInt(1_000_000_000, 2_000_000_000);
+  let failures: number[] = [];
+  let delayMs = 0;
+  let baseUrl = "";
+
+  function resource(p: FakePayment): Json {
+    const isPix = p.methodId === "pix";
+    const amount = p.amountCents / 100;
+    return {
+      id: p.id,
+      date_created: mpTime(p.created),
+      date_approved: mpTime(p.approved),
+      date_last_updated: mpTime(p.updated),
+      date_of_expiration: mpTime(p.expiresAt),
+      money_release_date: mpTime(p.moneyRelease),
+      money_release_status: p.moneyRelease ? (p.moneyRelease <= new Date() ? "released" : "pending") : null,
+      operation_type: "regular_payment",
+      issuer_id: p.issuerId,
+      payment_method_id: p.methodId,
+      payment_type_id: p.typeId,
+      payment_method: { id: p.methodId, type: p.typeId, issuer_id: p.issuerId },
+      status: p.status,
+      status_detail: p.detail,
+      currency_id: "BRL",
+      description: p.description,
+      live_mode: false,
+      collector_id: collectorId,
+      payer: p.payer,
+      metadata: {},
+      additional_info: {},
+      external_reference: p.externalReference,
+      transaction_amount: amount,
+      transaction_amount_refunded: p.refundedCents / 100,
+      coupon_amount: 0,
+      installments: p.installments,
+      transaction_details: {
+        net_received_amount: p.status === "approved" ? amount : 0,
+        total_paid_amount: amount,
+        overpaid_amount: 0,
+        installment_amount: isPix ? 0 : amount / p.installments,
+        external_resource_url: null,
+        financial_institution: null,
+      },
+      fee_details: [],
+      captured: true,
+      binary_mode: p.binaryMode,
+      card: p.card ?? {},
+      notification_url: p.notificationUrl,
+      refunds: p.refunds.map((r) => refundResource(p, r)),
+      point_of_interaction: isPix
+        ? {
+            type: "OPENPLATFORM",
+            sub_type: null,
+            application_data: { name: null, version: null },
+            transaction_data: {
+              qr_code: p.qrCode,
+              qr_code_base64: QR_PNG_BASE64,
+              ticket_url: `${baseUrl}/payments/${p.id}/ticket?caller_id=${collectorId}&hash=${p.ticketHash}`,
+              transaction_id: null,
+              bank_transfer_id: null,
+              financial_institution: null,
+            },
+          }
+        : { type: "UNSPECIFIED", business_info: { unit: "online_payments", sub_unit: "default" } },
+    };
+  }
+
+  function refundResource(p: FakePayment, r: FakeRefund): Json {
+    return {
+      id: r.id,
+      payment_id: p.id,
+      amount: r.amountCents / 100,
+      metadata: {},
+      source: { id: String(collectorId), name: "Estadia Teste", type: "collector" },
+      date_created: mpTime(r.created),
+      unique_sequence_number: null,
+      refund_mode: "standard",
+      adjustment_amount: 0,
+      status: "approved",
+      reason: null,
+      amount_refunded_to_payer: r.amountCents / 100,
+    };
+  }
+
+  function find(id: string | number): FakePayment {
+    const payment = /^\d+$/.test(String(id)) ? payments.get(Number(id)) : undefined;
+    if (!payment) {
+      throw new ApiError(404, "Payment not found", "not_found", [
+        { code: 2000, description: "Payment not found" },
+      ]);
+    }
+    return payment;
+  }
+
+  function change(p: FakePayment, status: string, detail: string) {
+    p.status = status;
+    p.detail = detail;
+    p.updated = new Date();
+  }
+
+  // --- validation shared by PIX and card payments ---------------------------------------------------------
+
+  function amountCentsOf(body: Json): number {
+    const amount = body.transaction_amount;
+    if (amount === undefined || amount === null)
+      throw badRequest(4002, "transaction_amount attribute can't be null");
+    if (typeof amount !== "number" || !Number.isFinite(amount)) {
+      throw badRequest(4003, "transaction_amount attribute must be numeric");
+    }
+    if (amount <= 0) throw badRequest(4037, "Invalid transaction_amount");
+    return Math.round(amount * 100);
+  }
+
+  function payerOf(body: Json): Json {
+    const payer = body.payer ?? {};
+    if (!isObject(payer)) throw badRequest(4006, "payer attribute is malformed");
+    if (!validEmail(payer.email)) throw badRequest(4050, "payer.email must be a valid email");
+    const identification = isObject(payer.identification) ? payer.identification : null;
+    if (identification && (!identification.type || !identification.number)) {
+      throw badRequest(2067, "Invalid user identification number");
+    }
+    return {
+      id: null,
+      type: null,
+      email: payer.email,
+      first_name: typeof payer.first_name === "string" ? payer.first_name : null,
+      last_name: typeof payer.last_name === "string" ? payer.last_name : null,
+      identification: identification ?? { type: null, number: null },
+      entity_type: null,
+    };
+  }
+
+  function newPayment(body: Json, fields: Partial<FakePayment>): FakePayment {
+    const now = new Date();
+    const payment: FakePayment = {
+      id: nextPaymentId++,
+      methodId: "pix",
+      typeId: "bank_transfer",
+      status: "pending",
+      detail: "pending_waiting_transfer",
+      amountCents: 0,
+      refundedCents: 0,
+      description: typeof body.description === "string" ? body.description : null,
+      externalReference: typeof body.external_reference === "string" ? body.external_reference : null,
+      notificationUrl: typeof body.notification_url === "string" ? body.notification_url : null,
+      payer: {},
+      installments: 1,
+      issuerId: null,
+      binaryMode: body.binary_mode === true,
+      created: now,
+      updated: now,
+      approved: null,
+      expiresAt: null,
+      moneyRelease: null,
+      card: null,
+      qrCode: null,
+      ticketHash: randomUUID(),
+      refunds: [],
+      ...fields,
+    };
+    payments.set(payment.id, payment);
+    return payment;
+  }
+
+  function createPayment(body: Json): FakePayment {
+    const amountCents = amountCentsOf(body);
+    if (typeof body.notification_url === "string" && !/^https?:\/\/\S+$/.test(body.notification_url)) {
+      throw badRequest(4020, "notification_url attribute must be url valid");
+    }
+    const methodId = body.payment_method_id;
+    if (
+      methodId !== undefined &&
+      (typeof methodId !== "string" || ![...CARD_METHODS, ...OTHER_METHODS].includes(methodId))
+    ) {
+      throw badRequest(3028, "Invalid payment_method_id");
+    }
+    const payer = payerOf(body);
+    if (methodId === undefined && body.token === undefined) {
+      throw badRequest(4001, "payment_method_id attribute can't be null");
+    }
+    if (methodId === "pix") return createPix(body, amountCents, payer);
+    if (methodId !== undefined && OTHER_METHODS.includes(methodId)) {
+      throw badRequest(3028, "Invalid payment_method_id"); // boleto/lotérica are not faked
+    }
+    return chargeCard(body, amountCents, payer, methodId);
+  }
+
+  function createPix(body: Json, amountCents: number, payer: Json): FakePayment {
+    const now = Date.now();
+    let expiresAt = new Date(now + DAY); // MP's default: 24 h
+    if (body.date_of_expiration !== undefined) {
+      const text = body.date_of_expiration;
+      if (typeof text !== "string" || !DATE_FORMAT.test(text) || Number.isNaN(Date.parse(text))) {
+        throw badRequest(1001, "Date format must be yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+      }
+      expiresAt = new Date(text);
+      const ahead = expiresAt.getTime() - now;
+      if (ahead < 30 * MINUTE || ahead > 30 * DAY) {
+        throw badRequest(
+          "invalid_date_of_expiration",
+          "date_of_expiration must be between 30 minutes and 30 days from the payment's creation",
+        );
+      }
+    }
+    const payment = newPayment(body, { amountCents, payer, expiresAt });
+    payment.qrCode = buildBrCode({
+      key: pixKey,
+      amountCents,
+      merchantName: "Estadia Teste",
+      merchantCity: "Sao Paulo",
+      txid: `MP${payment.id}`,
+      singleUse: true,
+    });
+    return payment;
+  }
+
+  function chargeCard(
+    body: Json,
+    amountCents: number,
+    payer: Json,
+    methodId: string | undefined,
+  ): FakePayment {
+    if (body.token === undefined || body.token === null)
+      throw badRequest(4000, "card attribute can't be null");
+    if (body.installments === undefined || body.installments === null) {
+      throw badRequest(4004, "installments attribute can't be null");
+    }
+    if (
+      typeof body.installments !== "number" ||
+      !Number.isInteger(body.installments) ||
+      body.installments < 1
+    ) {
+      throw badRequest(4005, "installments attribute must be numeric");
+    }
+    const token = typeof body.token === "string" ? tokens.get(body.token) : undefined;
+    if (!token) throw badRequest(2006, "Card Token not found");
+    if (token.used) {
+      // MP's own words, token id included: why the adapter scrubs messages before they reach a log.
+      throw new ApiError(
+        400,
+        `could not update the Cardtoken with the following id: ${token.id} because has been used or expired`,
+        "bad_request",
+        [{ code: 3003, description: "Invalid card_token_id" }],
+      );
+    }
+    token.used = true; // consumed by the attempt, whatever its outcome
+    const holder = token.holderName.trim().split(/\s+/)[0]?.toUpperCase() ?? "";
+    // Any other holder name on a test card: refused as a general error, like OTHE.
+    const [status, detail] = TEST_OUTCOMES[holder] ?? ["rejected", "cc_rejected_other_reason"];
+    const now = new Date();
+    return newPayment(body, {
+      methodId: methodId ?? brandOf(token.cardNumber),
+      typeId: "credit_card",
+      status,
+      detail,
+      amountCents,
+      payer,
+      installments: body.installments,
+      issuerId:
+        typeof body.issuer_id === "string" || typeof body.issuer_id === "number"
+          ? String(body.issuer_id)
+          : null,
+      approved: status === "approved" ? now : null,
+      moneyRelease: status === "approved" ? new Date(now.getTime() + 30 * DAY) : null,
+      card: {
+        id: null,
+        first_six_digits: token.cardNumber.slice(0, 6),
+        last_four_digits: token.cardNumber.slice(-4),
+        expiration_month: token.expirationMonth,
+        expiration_year: token.expirationYear,
+        date_created: mpTime(now),
+        date_last_updated: mpTime(now),
+        cardholder: { name: token.holderName, identification: token.identification ?? {} },
+      },
+    });
+  }
+
+  function createToken(body: Json): Json {
+    const cardNumber = typeof body.card_number === "string" ? body.card_number.replace(/\s/g, "") : "";
+    const holder = isObject(body.cardholder) ? body.cardholder : {};
+    const month = Number(body.expiration_month);
+    const year = Number(body.expiration_year);
+    const cvv = typeof body.security_code === "string" ? body.security_code : "";
+    if (!cardNumber) throw badRequest(205, "parameter cardNumber can not be null/empty");
+    if (!/^\d{13,19}$/.test(cardNumber) || !luhn(cardNumber))
+      throw badRequest("E301", "invalid parameter cardNumber");
+    if (body.expiration_month === undefined)
+      throw badRequest(208, "parameter expirationMonth can not be null/empty");
+    if (!Number.isInteger(month) || month < 1 || month > 12)
+      throw badRequest(325, "invalid parameter expirationMonth");
+    if (body.expiration_year === undefined)
+      throw badRequest(209, "parameter expirationYear can not be null/empty");
+    if (!Number.isInteger(year) || year < 2000) throw badRequest(326, "invalid parameter expirationYear");
+    if (typeof holder.name !== "string" || !holder.name.trim()) {
+      throw badRequest(221, "parameter cardholderName can not be null/empty");
+    }
+    if (!cvv) throw badRequest(224, "parameter securityCode can not be null/empty");
+    if (!/^\d{3,4}$/.test(cvv)) throw badRequest("E203", "invalid parameter securityCode");
+    const now = new Date();
+    const token: CardToken = {
+      id: randomBytes(16).toString("hex"),
+      cardNumber,
+      holderName: holder.name,
+      identification: isObject(holder.identification)
+        ? (holder.identification as CardToken["identification"])
+        : null,
+      expirationMonth: month,
+      expirationYear: year,
+      created: now,
+      used: false,
+    };
+    tokens.set(token.id, token);
+    return {
+      id: token.id,
+      public_key: options.publicKey,
+      first_six_digits: cardNumber.slice(0, 6),
+      expiration_month: month,
+      expiration_year: year,
+      last_four_digits: cardNumber.slice(-4),
+      cardholder: { identification: token.identification ?? {}, name: token.holderName },
+      status: "active",
+      date_created: mpTime(now),
+      date_last_updated: mpTime(now),
+      date_due: mpTime(new Date(now.getTime() + 7 * DAY)),
+      luhn_validation: true,
+      live_mode: false,
+      require_esc: false,
+      card_number_length: cardNumber.length,
+      security_code_length: cvv.length,
+    };
+  }
+
+  function cancel(p: FakePayment, body: Json): Json {
+    if (body.status !== "cancelled") throw badRequest(4017, "status attribute can't be null");
+    if (!["pending", "in_process", "authorized"].includes(p.status)) {
+      throw badRequest(
+        3005,
+        "Not valid action, the resource is in a state that does not allow this operation. For more information see the state that has the resource.",
+      );
+    }
+    change(p, "cancelled", "by_collector");
+    return resource(p);
+  }
+
+  function refund(p: FakePayment, body: Json): Json {
+    if (p.status !== "approved") {
+      throw badRequest(
+        3005,
+        "Not valid action, the resource is in a state that does not allow this operation. For more information see the state that has the resource.",
+      );
+    }
+    const left = p.amountCents - p.refundedCents;
+    let amountCents = left;
+    if (body.amount !== undefined) {
+      if (typeof body.amount !== "number" || !Number.isFinite(body.amount)) {
+        throw badRequest(4024, "transaction_amount attribute must be numeric");
+      }
+      amountCents = Math.round(body.amount * 100);
+      if (amountCents <= 0 || amountCents > left) {
+        throw badRequest(
+          "invalid_refund_amount",
+          "The amount to refund is more than what is left of the payment",
+        );
+      }
+    }
+    const r: FakeRefund = { id: nextRefundId++, amountCents, created: new Date() };
+    p.refunds.push(r);
+    p.refundedCents += amountCents;
+    if (p.refundedCents >= p.amountCents) change(p, "refunded", "refunded");
+    else change(p, "approved", "partially_refunded");
+    return refundResource(p, r);
+  }
+
+  // --- HTTP ------------------------------------------------------------------------------------------------
+
+  function authorized(req: IncomingMessage): boolean {
+    return req.headers.authorization === `Bearer ${options.accessToken}`;
+  }
+
+  function route(req: IncomingMessage, path: string, query: URLSearchParams, body: Json): [number, Json] {
+    const method = req.method ?? "GET";
+    if (method === "POST" && path === "/v1/card_tokens") {
+      // The browser authenticates with the public key; the server-side SDK may use the access token.
+      if (query.get("public_key") !== options.publicKey && !authorized(req)) {
+        throw new ApiError(401, "invalid public_key", "unauthorized");
+      }
+      return [201, createToken(body)];
+    }
+    const paymentMatch = /^\/v1\/payments\/([^/]+)(\/refunds)?$/.exec(path);
+    if (method === "POST" && path === "/v1/payments") return [201, resource(createPayment(body))];
+    if (paymentMatch && !paymentMatch[2] && method === "GET")
+      return [200, resource(find(paymentMatch[1] ?? ""))];
+    if (paymentMatch && !paymentMatch[2] && method === "PUT")
+      return [200, cancel(find(paymentMatch[1] ?? ""), body)];
+    if (paymentMatch?.[2] && method === "POST") return [201, refund(find(paymentMatch[1] ?? ""), body)];
+    if (paymentMatch?.[2] && method === "GET") {
+      const p = find(paymentMatch[1] ?? "");
+      return [200, { results: p.refunds.map((r) => refundResource(p, r)) } as Json];
+    }
+    throw new ApiError(404, "resource not found", "not_found");
+  }
+
+  /** Creations need an idempotency key; a repeated key answers what the first request got. */
+  function needsIdempotencyKey(method: string, path: string): boolean {
+    return method === "POST" && (path === "/v1/payments" || /^\/v1\/payments\/[^/]+\/refunds$/.test(path));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const url = new URL(req.url ?? "/", "http://fake");
+    const method = req.method ?? "GET";
+    let body: unknown;
+    let malformed = false;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      malformed = true;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+    }
+    requests.push({ method, path: url.pathname, query: url.searchParams, headers, body });
+
+    const send = (status: number, payload: Json) => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(payload));
+    };
+    if (delayMs) {
+      const ms = delayMs;
+      delayMs = 0;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    }
+    const failure = failures.shift();
+    if (failure !== undefined) {
+      const error = failure === 429 ? "too_many_requests" : "internal_server_error";
+      return send(failure, new ApiError(failure, error.replaceAll("_", " "), error).body());
+    }
+    try {
+      const tokenizing = method === "POST" && url.pathname === "/v1/card_tokens";
+      if (!tokenizing && !authorized(req)) {
+        throw new ApiError(401, "invalid access token", "unauthorized", [
+          { code: 2, description: "invalid access token" },
+        ]);
+      }
+      if (malformed) throw badRequest("json_parse_error", "The body is not valid JSON");
+      let key: string | undefined;
+      if (needsIdempotencyKey(method, url.pathname)) {
+        key = `${url.pathname}|${req.headers["x-idempotency-key"] ?? ""}`;
+        if (!req.headers["x-idempotency-key"])
+          throw badRequest("header_x_idempotency_key", "Header X-Idempotency-Key can't be null");
+        const stored = idempotent.get(key);
+        if (stored) return send(stored.status, structuredClone(stored.body));
+      }
+      const [status, payload] = route(req, url.pathname, url.searchParams, isObject(body) ? body : {});
+      if (key) idempotent.set(key, { status, body: structuredClone(payload) });
+      send(status, payload);
+    } catch (error) {
+      if (error instanceof ApiError) return send(error.status, error.body());
+      send(500, new ApiError(500, "internal error", "internal_server_error").body());
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function settleable(id: string | number, from: string[]): FakePayment {
+    const p = find(id);
+    if (!from.includes(p.status)) throw new Error(`payment ${p.id} is ${p.status}, not ${from.join(" or ")}`);
+    return p;
+  }
+
+  function webhookFor(id: string | number): WebhookRequest {
+    const dataId = String(find(id).id);
+    const requestId = randomUUID();
+    const headers = new Headers({
+      "content-type": "application/json",
+      "x-request-id": requestId,
+      "x-signature": signWebhook({ secret: options.webhookSecret, dataId, requestId }),
+    });
+    const query = new URLSearchParams({ "data.id": dataId, type: "payment" });
+    const body = JSON.stringify({
+      id: randomInt(100_000_000, 999_999_999) * 100 + randomInt(0, 100),
+      live_mode: false,
+      type: "payment",
+      date_created: mpTime(new Date()),
+      user_id: collectorId,
+      api_version: "v1",
+      action: "payment.updated",
+      data: { id: dataId },
+    });
+    return { headers, query, body };
+  }
+
+  return {
+    url: baseUrl,
+    requests,
+    approve(id) {
+      const p = settleable(id, ["pending", "in_process"]);
+      const now = new Date();
+      change(p, "approved", "accredited");
+      p.approved = now;
+      // A PIX is released at once; a card after the usual 30 days.
+      p.moneyRelease = p.methodId === "pix" ? now : new Date(now.getTime() + 30 * DAY);
+    },
+    reject(id) {
+      const p = settleable(id, ["pending", "in_process"]);
+      change(p, "rejected", p.methodId === "pix" ? "rejected_by_bank" : "cc_rejected_other_reason");
+    },
+    expire(id) {
+      change(settleable(id, ["pending"]), "cancelled", "expired");
+    },
+    payment(id) {
+      const p = /^\d+$/.test(String(id)) ? payments.get(Number(id)) : undefined;
+      return p && resource(p);
+    },
+    failNext(status, times = 1) {
+      failures = [...failures, ...Array.from({ length: times }, () => status)];
+    },
+    delayNext(ms) {
+      delayMs = ms;
+    },
+    webhookFor,
+    async notify(id, notificationUrl) {
+      const target = notificationUrl ?? find(id).notificationUrl;
+      if (!target) throw new Error(`payment ${id} has no notification_url`);
+      const request = webhookFor(id);
+      const url = new URL(target);
+      for (const [name, value] of request.query) url.searchParams.set(name, value);
+      return fetch(url, { method: "POST", headers: request.headers, body: request.body });
+    },
+    close() {
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseBrCode } from "~/lib/pix-brcode";
+import {
+  type CardChargeInput,
+  type PaymentProvider,
+  type PixChargeInput,
+  ProviderError,
+  type WebhookRequest,
+} from "~/platform/payments/provider";
+
+// What every payment provider must do, as a caller sees it. Each implementation (the sandbox, the Mercado
+// Pago adapter against a fake or a real test account) runs this same suite through a harness.
+
+export type ProviderHarness = {
+  provider: PaymentProvider;
+  /** A card token as the provider's browser script would make it, for a valid test card and this holder name. */
+  cardToken(holderName: string): Promise<string>;
+  /** The payer paying / the provider deciding a pending charge. */
+  settle(paymentId: string, outcome: "approve" | "reject" | "expire"): Promise<void>;
+  /** The notification the provider sends about this payment, signed as it signs them. */
+  webhookFor(paymentId: string): WebhookRequest;
+  close(): Promise<void>;
+};
+
+const PAYER = { name: "Maria Silva Teste", email: "test_user_80507629@testuser.com", cpf: "12345678909" };
+
+function pixInput(overrides: Partial<PixChargeInput> = {}): PixChargeInput {
+  return {
+    orderId: `order-${randomUUID()}`,
+    amountCents: 12_345,
+    description: "Estadia: 2 noites",
+    payer: PAYER,
+    // Whole seconds: some providers keep no milliseconds.
+    expiresAt: new Date(Math.ceil(Date.now() / 1000) * 1000 + 2 * 60 * 60 * 1000),
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
+
+function cardInput(token: string, overrides: Partial<CardChargeInput> = {}): CardChargeInput {
+  return {
+    orderId: `order-${randomUUID()}`,
+    amountCents: 25_990,
+    description: "Estadia: 3 noites",
+    payer: PAYER,
+    token,
+    // As the browser script found them; providers must cope when it found none.
+    paymentMethodId: null,
+    issuerId: null,
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** The error a call threw, or a failure when it did not throw. */
+async function thrown(call: Promise<unknown>): Promise<unknown> {
+  try {
+    await call;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+export function providerContract(label: string, setup: () => Promise<ProviderHarness>): void {
+  describe(label, () => {
+    let h: ProviderHarness;
+
+    beforeAll(async () => {
+      h = await setup();
+    });
+
+    afterAll(async () => {
+      await h?.close();
+    });
+
+    it("makes a pending PIX charge for the amount, with our order id and a BR Code that expires when asked", async () => {
+      const input = pixInput({ amountCents: 1_250 });
+      const payment = await h.provider.createPixCharge(input);
+
+      expect(payment.id).toMatch(/\S/);
+      expect(payment.status).toBe("pending");
+      expect(payment.method).toBe("pix");
+      expect(payment.amountCents).toBe(1_250);
+      expect(payment.externalReference).toBe(input.orderId);
+      expect(payment.card).toBeNull();
+      if (!payment.pix) throw new Error("a PIX charge must carry its code");
+      const brCode = parseBrCode(payment.pix.code);
+      expect(brCode).not.toBeNull();
+      expect(brCode?.amountCents).toBe(1_250);
+      expect(Math.abs(payment.pix.expiresAt.getTime() - input.expiresAt.getTime())).toBeLessThan(5_000);
+    });
+
+    it("gives back the same PIX charge, not a second one, for the same idempotency key", async () => {
+      const input = pixInput();
+      const first = await h.provider.createPixCharge(input);
+      const again = await h.provider.createPixCharge(input);
+
+      expect(again.id).toBe(first.id);
+      expect(again.amountCents).toBe(first.amountCents);
+      expect(again.pix?.code).toBe(first.pix?.code);
+    });
+
+    it("follows the payer: a paid PIX is approved, a refused one rejected, an expired one cancelled", async () => {
+      const outcomes = [
+        ["approve", "approved"],
+        ["reject", "rejected"],
+        ["expire", "cancelled"],
+      ] as const;
+      for (const [outcome, status] of outcomes) {
+        const payment = await h.provider.createPixCharge(pixInput());
+        await h.settle(payment.id, outcome);
+        const now = await h.provider.getPayment(payment.id);
+        expect({ outcome, status: now.status }).toEqual({ outcome, status });
+        expect(now.id).toBe(payment.id);
+        expect(now.amountCents).toBe(payment.amountCents);
+        expect(now.externalReference).toBe(payment.externalReference);
+      }
+    });
+
+    it("charges a card as the test cardholder name decides: APRO approved, OTHE rejected, CONT processing", async () => {
+      const approved = await h.provider.chargeCard(cardInput(await h.cardToken("APRO")));
+      expect(approved.status).toBe("approved");
+      expect(approved.method).toBe("credit_card");
+      expect(approved.amountCents).toBe(25_990);
+      expect(approved.card?.lastFour).toMatch(/^\d{4}$/);
+      expect(approved.pix).toBeNull();
+
+      const rejected = await h.provider.chargeCard(cardInput(await h.cardToken("OTHE")));
+      expect(rejected.status).toBe("rejected");
+      expect(rejected.statusDetail).not.toBe("");
+
+      const processing = await h.provider.chargeCard(cardInput(await h.cardToken("CONT")));
+      expect(processing.status).toBe("processing");
+      expect((await h.provider.getPayment(processing.id)).status).toBe("processing");
+    });
+
+    it("refuses a card token the second time, as a final (not retryable) error", async () => {
+      const token = await h.cardToken("APRO");
+      const first = await h.provider.chargeCard(cardInput(token));
+      expect(first.status).toBe("approved");
+
+      const error = await thrown(h.provider.chargeCard(cardInput(token)));
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ retryable: false });
+      expect((error as ProviderError).status).toBeGreaterThanOrEqual(400);
+      expect((error as ProviderError).status).toBeLessThan(500);
+    });
+
+    it("cancels a pending PIX, and getPayment agrees", async () => {
+      const payment = await h.provider.createPixCharge(pixInput());
+      const cancelled = await h.provider.cancelPayment(payment.id);
+      expect(cancelled.id).toBe(payment.id);
+      expect(cancelled.status).toBe("cancelled");
+      expect((await h.provider.getPayment(payment.id)).status).toBe("cancelled");
+    });
+
+    it("refunds an approved payment in full: the refund carries the amount and the payment becomes refunded", async () => {
+      const payment = await h.provider.createPixCharge(pixInput({ amountCents: 4_990 }));
+      await h.settle(payment.id, "approve");
+
+      const refund = await h.provider.refund(payment.id, { idempotencyKey: randomUUID() });
+      expect(refund.id).toMatch(/\S/);
+      expect(refund.amountCents).toBe(4_990);
+      expect(refund.status).not.toBe("rejected");
+      expect((await h.provider.getPayment(payment.id)).status).toBe("refunded");
+    });
+
+    it("refunds once for the same refund idempotency key, leaving the rest refundable", async () => {
+      const payment = await h.provider.createPixCharge(pixInput({ amountCents: 1_500 }));
+      await h.settle(payment.id, "approve");
+
+      const key = randomUUID();
+      const first = await h.provider.refund(payment.id, { amountCents: 500, idempotencyKey: key });
+      const again = await h.provider.refund(payment.id, { amountCents: 500, idempotencyKey: key });
+      expect(again.id).toBe(first.id);
+      expect(again.amountCents).toBe(500);
+      expect((await h.provider.getPayment(payment.id)).status).toBe("approved");
+
+      // Had the repeat refunded again, only 500 would be left.
+      const rest = await h.provider.refund(payment.id, { idempotencyKey: randomUUID() });
+      expect(rest.amountCents).toBe(1_000);
+      expect((await h.provider.getPayment(payment.id)).status).toBe("refunded");
+    });
+
+    it("verifies its own webhook and refuses one with a changed signature, another payment id or no signature", async () => {
+      const payment = await h.provider.createPixCharge(pixInput());
+      const webhook = h.webhookFor(payment.id);
+
+      const hint = h.provider.verifyWebhook(webhook);
+      expect(hint).toMatchObject({ paymentId: payment.id, topic: "payment" });
+      expect(hint?.eventId).toMatch(/\S/);
+
+      const signature = webhook.headers.get("x-signature") ?? "";
+      const lastHex = signature.slice(-1);
+      const tampered = new Headers(webhook.headers);
+      tampered.set("x-signature", signature.slice(0, -1) + (lastHex === "0" ? "1" : "0"));
+      expect(h.provider.verifyWebhook({ ...webhook, headers: tampered })).toBeNull();
+
+      const otherQuery = new URLSearchParams(webhook.query);
+      otherQuery.set("data.id", `${payment.id}1`);
+      expect(h.provider.verifyWebhook({ ...webhook, query: otherQuery })).toBeNull();
+
+      const unsigned = new Headers(webhook.headers);
+      unsigned.delete("x-signature");
+      expect(h.provider.verifyWebhook({ ...webhook, headers: unsigned })).toBeNull();
+    });
+
+    it("answers an unknown payment id with a final 404", async () => {
+      const error = await thrown(h.provider.getPayment("999999999999"));
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ status: 404, retryable: false });
+    });
+  });
+}
