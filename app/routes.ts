@@ -20,6 +20,8 @@ export default [
   route("i/:hash", "routes/shop/property-shop.tsx"),
   route("payment/:cartId", "routes/checkout/cart-summary.tsx"),
   route("payments/:cartId/success", "routes/checkout/success.tsx"),
+  route("payments/:cartId/status", "routes/checkout/order-status.ts"),
+  route("payments/:cartId/credit_card/charge", "routes/checkout/card-charge.ts"),
   route("payments/:cartId/:method", "routes/checkout/identification.tsx"),
   route("payments/:cartId/:method/payment", "routes/checkout/payment.tsx"),
 
@@ -47,7 +49,10 @@ export default [
   route("media/*", "routes/api/media.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/cart", "routes/shop/cart-api.ts"),
+  route("webhooks/payments/:provider", "routes/webhooks/payments.ts"),
+  route("sandbox/v1/card_tokens", "routes/sandbox/card-tokens.ts"),
   route("dev/outbox", "routes/api/dev-outbox.tsx"),
+  route("dev/payments", "routes/api/dev-payments.tsx"),
 
   // Anything else
   route("*", "routes/not-found.tsx"),

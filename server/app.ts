@@ -4,9 +4,12 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { paymentsContext } from "~/domain/payments/payments-context.server";
+import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
 import { authSecret } from "~/platform/auth-secret.server";
 import { closeDatabase, database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
+import { type JobRunner, startJobRunner } from "~/platform/jobs/job-runner.server";
 import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
 import { clientIp } from "./client-ip";
@@ -33,8 +36,13 @@ export type Booted = {
 export async function boot(options: { devServer?: ViteDevServer } = {}): Promise<Booted> {
   const config = env();
   const log = logger();
-  await database();
+  const handle = await database();
   authSecret();
+  // In the background: the first start installs the queue's tables (seconds on PGlite), requests need not wait.
+  const jobs: Promise<JobRunner | null> = startJobRunner(handle, backgroundJobs(log), log).catch((err) => {
+    log.error({ err }, "background jobs did not start");
+    return null;
+  });
 
   const { devServer } = options;
   const app = express();
@@ -43,7 +51,18 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   // public one React Router compares with a form's Origin. A client on the internet cannot set them for us.
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(requestLogging(log));
-  app.use(securityHeaders({ dev: Boolean(devServer), https: config.secureCookies }));
+  app.use(
+    securityHeaders({
+      dev: Boolean(devServer),
+      https: config.secureCookies,
+      // Mercado Pago's script (trusted through our nonce'd script, 'strict-dynamic') calls its API and
+      // frames its secure card fields.
+      paymentOrigins:
+        config.payments.provider === "mercadopago"
+          ? ["https://*.mercadopago.com", "https://*.mercadolibre.com", "https://*.mlstatic.com"]
+          : [],
+    }),
+  );
   app.use(sameOriginOnly(config.appUrl));
   if (devServer) {
     app.use(devServer.middlewares);
@@ -81,7 +100,24 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   );
   app.use(lastResortErrorHandler);
 
-  return { app, port: config.port, appUrl: config.appUrl, log, shutdown: closeDatabase };
+  const shutdown = async () => {
+    await (await jobs)?.stop();
+    await closeDatabase();
+  };
+  return { app, port: config.port, appUrl: config.appUrl, log, shutdown };
+}
+
+/** Checkout's safety net (expiry, reconciliation, receipts, refunds): every 10 s, once across instances. */
+export const SWEEP_SECONDS = 10;
+
+function backgroundJobs(log: Logger) {
+  return [
+    {
+      name: "checkout-sweep",
+      everySeconds: SWEEP_SECONDS,
+      run: async () => sweepCheckout(await paymentsContext(log.child({ job: "checkout-sweep" }))),
+    },
+  ];
 }
 
 const lastResortErrorHandler: ErrorRequestHandler = (err, _req, res, _next) => {

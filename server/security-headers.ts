@@ -1,14 +1,19 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 
-type Options = { dev: boolean; https: boolean };
+type Options = {
+  dev: boolean;
+  https: boolean;
+  /** Hosts the payment provider's browser code talks to and frames (its secure card fields). */
+  paymentOrigins?: string[];
+};
 
 /** A fresh CSP nonce per request (in res.locals.nonce) and the headers every response carries. */
-export function securityHeaders({ dev, https }: Options): RequestHandler {
+export function securityHeaders({ dev, https, paymentOrigins = [] }: Options): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, paymentOrigins));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -19,7 +24,7 @@ export function securityHeaders({ dev, https }: Options): RequestHandler {
   };
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+export function contentSecurityPolicy(nonce: string, dev: boolean, paymentOrigins: string[] = []): string {
   // Vite's dev client injects scripts without our nonce and talks over a websocket.
   const scripts = dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
   return [
@@ -29,7 +34,8 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src 'self'${dev ? " ws: wss:" : ""}${paymentOrigins.map((o) => ` ${o}`).join("")}`,
+    ...(paymentOrigins.length > 0 ? [`frame-src ${paymentOrigins.join(" ")}`] : []),
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",

@@ -1,5 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { addToCart } from "~/domain/carts/add-to-cart.server";
+import { changeCartItem, getOwnCart } from "~/domain/carts/change-cart-item.server";
+import { forgetCachedShops, loadShop } from "~/domain/carts/load-shop.server";
 import { AppError } from "~/domain/errors";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
@@ -14,12 +17,14 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import {
+  cartItems,
   carts,
   orderItems,
   orderStatusChanges,
   paymentEvents,
   payments,
   products,
+  properties,
   propertyProducts,
   receivables,
   stockMovements,
@@ -177,8 +182,6 @@ describe("placing an order", () => {
     expect(again.ok && first.ok && again.orderId === first.orderId).toBe(true);
     expect((await latestGuestOrder(db(), g.cartId, g.deviceId))?.paymentMethod).toBe("credit_card");
     expect(await stockOf(g.shop.propertyId, agua)).toEqual({ current: 5, reserved: 2 });
-
-    const { addToCart } = await import("~/domain/carts/add-to-cart.server");
     await addToCart(db(), { hash: g.shop.hash, productId: agua, deviceId: g.deviceId, ip: g.key.ip });
     const third = await placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER });
     if (!third.ok || !first.ok) throw new Error("not placed");
@@ -210,7 +213,6 @@ describe("placing an order", () => {
     expect(
       await refusal(placeOrder(h.ctx, { ...g.key, deviceId: newDeviceId(), method: "pix", buyer: BUYER })),
     ).toEqual(notFound);
-    const { properties } = await import("~/platform/db/schema");
     await db().update(properties).set({ archivedAt: new Date() }).where(eq(properties.id, g.shop.propertyId));
     expect(await refusal(placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER }))).toEqual(notFound);
     expect(await latestGuestOrder(db(), g.cartId, g.deviceId)).toBeNull();
@@ -286,7 +288,11 @@ describe("paying by PIX", () => {
     const pix = await pixOf(orderId);
     await h.sandbox.settle(pix.providerPaymentId ?? "", "approve");
     const { url, headers, body } = h.sandbox.webhookFor(pix.providerPaymentId ?? "");
-    headers.set("x-signature", (headers.get("x-signature") ?? "").replace(/v1=./, "v1=0"));
+    // One hex digit of the signature changed (to a different one, whatever it was).
+    headers.set(
+      "x-signature",
+      (headers.get("x-signature") ?? "").replace(/v1=(.)/, (_, d: string) => `v1=${d === "0" ? "1" : "0"}`),
+    );
     const before = await db().select().from(paymentEvents);
     expect(await handleWebhook(h.ctx, { headers, body, query: new URL(url).searchParams })).toBe("refused");
     expect(await db().select().from(paymentEvents)).toHaveLength(before.length);
@@ -406,5 +412,36 @@ describe("paying by card", () => {
     expect((await h.sandbox.getPayment(pix.providerPaymentId ?? "")).status).toBe("refunded");
     const money = await db().select().from(walletMovements).where(eq(walletMovements.orderId, orderId));
     expect(money.filter((m) => m.kind === "sale")).toHaveLength(1);
+  });
+});
+
+describe("stock held by orders waiting for payment", () => {
+  it("is not offered to other guests, while the guest whose order holds it keeps it", async () => {
+    const g = await guestWithCart(db(), [{ name: "Vinho", priceCents: 5000, stock: 2 }], { Vinho: 2 });
+    await placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER });
+
+    forgetCachedShops();
+    const other = newDeviceId();
+    const shop = await loadShop(db(), g.shop.hash, other);
+    expect(shop?.products[0]).toMatchObject({ name: "Vinho", stock: 0, soldOut: true });
+    const vinho = g.shop.productIds.Vinho ?? "";
+    expect(
+      await refusal(
+        addToCart(db(), { hash: g.shop.hash, productId: vinho, deviceId: other, ip: "203.0.113.77" }),
+      ),
+    ).toEqual({ kind: "insufficient_stock", message: "Produto esgotado" });
+    // The guest's own summary still counts the two units their order holds.
+    expect((await getOwnCart(db(), g.cartId, g.deviceId))?.lines[0]).toMatchObject({ quantity: 2, stock: 2 });
+  });
+
+  it("caps a cart line at 99 units", async () => {
+    const g = await guestWithCart(db(), [{ name: "Bala", priceCents: 10, stock: null }], { Bala: 1 });
+    const bala = g.shop.productIds.Bala ?? "";
+    await db().update(cartItems).set({ quantity: 99 }).where(eq(cartItems.cartId, g.cartId));
+    expect(
+      await refusal(
+        changeCartItem(db(), { cartId: g.cartId, productId: bala, deviceId: g.deviceId, delta: 1 }),
+      ),
+    ).toEqual({ kind: "invalid", message: "Máximo de 99 unidades por produto." });
   });
 });

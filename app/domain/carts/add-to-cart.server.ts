@@ -4,8 +4,9 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
-import { CART_CREATION_PER_IP, CART_REUSE_DAYS, isDeviceId } from "./cart-policy";
+import { CART_CREATION_PER_IP, CART_LINE_MAX, CART_REUSE_DAYS, isDeviceId } from "./cart-policy";
 import { type CartSummary, readCartSummary, recomputeTotal } from "./cart-summary.server";
+import { buyableStock, buyableStockFor } from "./guest-stock.server";
 import { CART_TEXT as T } from "./messages";
 
 const input = z.object({
@@ -35,7 +36,7 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
         propertyId: properties.id,
         organizationId: properties.organizationId,
         priceCents: products.priceCents,
-        stock: propertyProducts.currentQuantity,
+        stock: buyableStock,
       })
       .from(properties)
       .leftJoin(
@@ -99,8 +100,16 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
       })
       .returning({ quantity: cartItems.quantity });
     if (!item) throw new Error("cart item upsert returned nothing");
-    if (offer.stock !== null && item.quantity > offer.stock)
-      throw new AppError("insufficient_stock", T.stockLimit);
+    if (item.quantity > CART_LINE_MAX) throw new AppError("invalid", T.lineLimit);
+    if (offer.stock !== null && item.quantity > offer.stock) {
+      // Past what any guest can buy: still fine if this guest's own order in progress holds the rest.
+      const [own] = await tx
+        .select({ stock: buyableStockFor(cart.id) })
+        .from(propertyProducts)
+        .where(and(eq(propertyProducts.propertyId, property.id), eq(propertyProducts.productId, productId)));
+      if (own?.stock !== null && item.quantity > (own?.stock ?? 0))
+        throw new AppError("insufficient_stock", T.stockLimit);
+    }
     await recomputeTotal(tx, cart.id);
     const summary = await readCartSummary(tx, cart.id);
     if (!summary) throw new Error("cart vanished");

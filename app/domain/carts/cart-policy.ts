@@ -3,6 +3,9 @@ import type { ThrottlePolicy } from "~/platform/throttle.server";
 /** A pending cart of the same device and property is reused for this long. */
 export const CART_REUSE_DAYS = 7;
 
+/** A cart line never holds more than this many units of one product. */
+export const CART_LINE_MAX = 99;
+
 /** New carts per client IP: generous for a building full of guests, tight for a script. */
 export const CART_CREATION_PER_IP: ThrottlePolicy = {
   name: "cart-create-ip",

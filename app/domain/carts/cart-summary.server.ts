@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
 import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
+import { buyableStockFor } from "./guest-stock.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -50,7 +51,7 @@ export async function readCartSummary(db: Db | Tx, cartId: string): Promise<Cart
       imageThumb: products.imageThumb,
       quantity: cartItems.quantity,
       unitPriceCents: cartItems.unitPriceCents,
-      stock: propertyProducts.currentQuantity,
+      stock: buyableStockFor("row"),
     })
     .from(carts)
     .innerJoin(properties, eq(properties.id, carts.propertyId))

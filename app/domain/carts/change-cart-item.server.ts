@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { Db } from "~/platform/db/database-handle.server";
 import { cartItems, carts, propertyProducts } from "~/platform/db/schema";
 import { AppError } from "../errors";
-import { isDeviceId } from "./cart-policy";
+import { CART_LINE_MAX, isDeviceId } from "./cart-policy";
 import { type CartSummary, readCartSummary, recomputeTotal } from "./cart-summary.server";
+import { buyableStockFor } from "./guest-stock.server";
 import { CART_TEXT as T } from "./messages";
 
 const input = z.object({
@@ -45,12 +46,13 @@ export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<
       await tx.delete(cartItems).where(where);
     } else {
       const [stock] = await tx
-        .select({ current: propertyProducts.currentQuantity })
+        .select({ current: buyableStockFor(cart.id) })
         .from(propertyProducts)
         .where(
           and(eq(propertyProducts.propertyId, cart.propertyId), eq(propertyProducts.productId, productId)),
         );
       const current = stock ? stock.current : 0;
+      if (delta > 0 && quantity > CART_LINE_MAX) throw new AppError("invalid", T.lineLimit);
       if (delta > 0 && current !== null && quantity > current) {
         throw new AppError("insufficient_stock", T.stockLimit);
       }

@@ -12,6 +12,7 @@ import {
 } from "~/platform/db/schema";
 import { ttlCache } from "~/platform/ttl-cache";
 import { CART_REUSE_DAYS, isDeviceId } from "./cart-policy";
+import { buyableStock } from "./guest-stock.server";
 
 export type ShopProduct = {
   id: string;
@@ -124,7 +125,7 @@ async function loadCatalog(db: Db, hash: string): Promise<Catalog | null> {
       imageThumb: products.imageThumb,
       categoryName: productCategories.name,
       categoryColor: productCategories.color,
-      stock: propertyProducts.currentQuantity,
+      stock: buyableStock,
     })
     .from(propertyProducts)
     .innerJoin(products, eq(products.id, propertyProducts.productId))

@@ -6,6 +6,7 @@ export const CART_TEXT = {
   noPrice: "Este produto ainda não tem preço.",
   soldOut: "Produto esgotado",
   stockLimit: "Não há mais unidades disponíveis deste produto.",
+  lineLimit: "Máximo de 99 unidades por produto.",
   addFailed: "Não foi possível adicionar o produto ao carrinho",
   updateFailed: "Não foi possível atualizar o carrinho",
   tooManyCarts: "Muitos carrinhos criados a partir desta rede. Tente novamente em alguns minutos.",

@@ -15,6 +15,7 @@ import {
   propertyProducts,
 } from "~/platform/db/schema";
 import { throttleHit } from "~/platform/throttle.server";
+import { CART_LINE_MAX } from "../carts/cart-policy";
 import { recomputeTotal } from "../carts/cart-summary.server";
 import { AppError } from "../errors";
 import type { PaymentsContext } from "../payments/payments-context";
@@ -24,9 +25,6 @@ import type { Buyer } from "./buyer";
 import { CHECKOUT_TEXT as T } from "./messages";
 import { OPEN_STATUSES } from "./order-status";
 import { closeOrder } from "./order-transitions.server";
-
-/** A line never carries more than this many units (and a cart line is capped to it). */
-export const MAX_LINE_QUANTITY = 99;
 
 export type PlaceOrderInput = {
   cartId: string;
@@ -192,7 +190,7 @@ async function currentLines(tx: Tx, cart: GuestCartRow): Promise<{ lines: Line[]
       changed = true;
       continue;
     }
-    const quantity = Math.min(r.quantity, MAX_LINE_QUANTITY);
+    const quantity = Math.min(r.quantity, CART_LINE_MAX);
     if (r.cartPrice !== r.price || quantity !== r.quantity) {
       if (r.cartPrice !== r.price)
         notices.push({ productId: r.productId, name: r.name, kind: "price", from: r.cartPrice, to: r.price });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { carts, orderItems, orders, payments } from "~/platform/db/schema";
@@ -39,7 +39,13 @@ export async function applyPayment(
   const applied = await ctx.db.transaction(async (tx) => {
     const ref = await findPayment(tx, ctx.provider.name, live);
     if (!ref) return null;
-    // Always the order first, then its payment: every path locks in this order.
+    // Locks in the order every path takes (cart, order, payment, stock, wallet), so none can deadlock:
+    // placing an order locks the cart first too.
+    await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(eq(carts.id, sql`(select ${orders.cartId} from ${orders} where ${orders.id} = ${ref.orderId})`))
+      .for("update");
     const [order] = await tx.select().from(orders).where(eq(orders.id, ref.orderId)).for("update");
     const [payment] = await tx.select().from(payments).where(eq(payments.id, ref.id)).for("update");
     if (!order || !payment) return null;
@@ -86,7 +92,7 @@ export async function applyPayment(
         const reason =
           status === "rejected"
             ? "payment_rejected"
-            : live.statusDetail === "expired"
+            : live.statusDetail === "expired" || order.expiresAt <= now
               ? "expired"
               : "payment_cancelled";
         await closeOrder(tx, order, status === "rejected" ? "failed" : "cancelled", reason, now);

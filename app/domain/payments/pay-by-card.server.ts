@@ -38,6 +38,11 @@ const REFUSALS: Record<string, string> = {
   cc_rejected_call_for_authorize: "O banco pediu autorização: ligue para ele ou use outro cartão.",
 };
 
+/** Why the provider refused a card, in words for the guest. */
+export function cardRefusalReason(statusDetail: string | null): string {
+  return (statusDetail && REFUSALS[statusDetail]) || "O cartão foi recusado.";
+}
+
 /**
  * Charges the guest's card for their order (one attempt; limited per cart and per address, against card
  * testing). Approved pays the order at once; in review leaves it processing; refused fails it and gives
@@ -99,7 +104,7 @@ export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): 
     const applied = await applyPayment(ctx, charge);
     const status = applied?.orderStatus ?? "pending";
     return charge.status === "rejected"
-      ? { orderId: order.id, status, reason: REFUSALS[charge.statusDetail] ?? "O cartão foi recusado." }
+      ? { orderId: order.id, status, reason: cardRefusalReason(charge.statusDetail) }
       : { orderId: order.id, status };
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;

@@ -1,17 +1,146 @@
-import { data } from "react-router";
-import { isPaymentMethod } from "~/lib/payment-method";
-import { ScreenPlaceholder } from "~/ui/screen-placeholder";
+import { data, redirect } from "react-router";
+import { AppError } from "~/domain/errors";
+import { paymentView } from "~/domain/orders/checkout-views.server";
+import { noticeText } from "~/domain/orders/place-order.server";
+import { cardRefusalReason } from "~/domain/payments/pay-by-card.server";
+import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
+import { CARD_TEXT } from "~/lib/card";
+import { database } from "~/platform/db/database.server";
+import { paymentProvider } from "~/platform/payments/payment-provider.server";
+import { qrSvgDataUrl } from "~/platform/qr/qr-image.server";
+import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/payment";
+import { CheckoutFrame, PurchaseSummary } from "./checkout-frame";
+import { checkoutContext, guestKey, methodOf, PRIVATE_PAGE, statusOf } from "./guest-checkout.server";
+import { CardInReview, CardPayment } from "./payment-card";
+import { PixPayment, type PixState, pixState } from "./payment-pix";
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (!isPaymentMethod(params.method)) throw data(null, { status: 404 });
-  return null;
-}
+export const handle = { guestPage: true };
 
 export function meta() {
-  return [{ title: "Pagamento" }];
+  return [{ title: "Pagamento | Finalizar Pedido" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Screen() {
-  return <ScreenPlaceholder title="Pagamento" />;
+export function headers() {
+  return PRIVATE_PAGE;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const method = methodOf(params);
+  const { db } = await database();
+  const view = await paymentView(db, params.cartId, readDeviceId(request));
+  const base = `/payments/${params.cartId}`;
+  // Later steps only after earlier ones: without an order, or with a cart changed since, back to step 2.
+  if (view.kind === "missing") throw redirect(`${base}/${method}`);
+  if (view.kind === "changed") throw redirect(`${base}/${method}?carrinho-mudou=1`);
+  if (view.kind === "paid") throw redirect(`${base}/success`);
+  const { order, charge } = view;
+  const now = new Date();
+  let pix: PixState | null = null;
+  if (method === "pix") {
+    const state = pixState(order, charge, now);
+    pix =
+      state === "ready" && charge?.pixCode && charge.expiresAt
+        ? {
+            kind: "ready",
+            qrImage: await qrSvgDataUrl(charge.pixCode),
+            code: charge.pixCode,
+            expiresAt: charge.expiresAt.toISOString(),
+          }
+        : state === "ready"
+          ? { kind: "generating" }
+          : state;
+  }
+  const inReview =
+    order.status === "processing" || (charge?.method === "credit_card" && charge.status === "processing");
+  const refusal =
+    charge?.method === "credit_card" && charge.status === "rejected"
+      ? `Pagamento recusado: ${cardRefusalReason(charge.statusDetail)}`
+      : charge?.method === "credit_card" && charge.status === "error"
+        ? CARD_TEXT.failed
+        : null;
+  return {
+    method,
+    order: {
+      id: order.id,
+      lines: order.lines,
+      totalCents: order.totalCents,
+      notices: order.notices.map(noticeText),
+    },
+    pix,
+    card:
+      method === "credit_card"
+        ? { config: (await paymentProvider()).browserCardConfig(), inReview, refusal }
+        : null,
+  };
+}
+
+/** The page's own form posts: asking for a PIX charge (the card goes through card-charge.ts). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const method = methodOf(params);
+  const form = await request.formData();
+  const base = `/payments/${params.cartId}`;
+  if (form.get("intent") !== "pix" || method !== "pix") {
+    return data({ message: "Pedido inválido." }, { status: 400 });
+  }
+  try {
+    await startPixPayment(await checkoutContext(context), guestKey(request, context, params.cartId));
+    return redirect(`${base}/pix/payment`, { status: 303 });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (err.kind === "not_found") return redirect(`${base}/pix`, { status: 303 });
+    return data({ message: err.message }, { status: statusOf(err) });
+  }
+}
+
+export default function Payment({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { method, order, pix, card } = loaderData;
+  const base = `/payments/${params.cartId}`;
+  const statusUrl = `${base}/status`;
+  const successUrl = `${base}/success`;
+  const other =
+    method === "pix"
+      ? { href: `${base}/credit_card/payment`, label: "Pagar com cartão de crédito" }
+      : { href: `${base}/pix/payment`, label: "Pagar com Pix" };
+  const failure = actionData?.message ?? null;
+  return (
+    <CheckoutFrame
+      back={{ href: `${base}/${method}`, label: "Voltar à identificação" }}
+      title="Pagamento"
+      step={3}
+    >
+      {order.notices.length > 0 ? (
+        <div role="status" className="rounded-lg bg-brand-soft p-3 text-sm text-ink">
+          <p className="font-medium">Atualizamos o seu pedido:</p>
+          <ul className="list-disc pl-5">
+            {order.notices.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
+          {failure}
+        </p>
+      ) : null}
+      <div className="grid gap-5 md:grid-cols-[1fr_20rem] md:items-start">
+        <div className="grid gap-3">
+          {pix ? <PixPayment state={pix} statusUrl={statusUrl} successUrl={successUrl} /> : null}
+          {card?.inReview ? <CardInReview statusUrl={statusUrl} successUrl={successUrl} /> : null}
+          {card && !card.inReview ? (
+            <CardPayment
+              config={card.config}
+              refusal={card.refusal}
+              chargeUrl={`${base}/credit_card/charge`}
+            />
+          ) : null}
+          <a href={other.href} className="justify-self-center text-sm text-brand underline">
+            {other.label}
+          </a>
+        </div>
+        <PurchaseSummary lines={order.lines} totalCents={order.totalCents} />
+      </div>
+    </CheckoutFrame>
+  );
 }

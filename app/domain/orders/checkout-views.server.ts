@@ -1,0 +1,128 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/platform/db/database-handle.server";
+import { carts, type OrderNotice, orderItems, payments, products, properties } from "~/platform/db/schema";
+import { type CartSummary, readCartSummary } from "../carts/cart-summary.server";
+import { getOwnCart } from "../carts/change-cart-item.server";
+import { type GuestOrder, latestGuestOrder } from "./guest-orders.server";
+import { isOpen, type OrderStatus } from "./order-status";
+
+// What the checkout pages show, read for the device that owns the cart (anyone else gets nothing).
+
+export type OrderLine = {
+  productId: string;
+  name: string;
+  imageThumb: string | null;
+  quantity: number;
+  unitPriceCents: number;
+};
+
+export type OrderView = {
+  id: string;
+  status: OrderStatus;
+  paymentMethod: "pix" | "credit_card";
+  totalCents: number;
+  expiresAt: Date;
+  notices: OrderNotice[];
+  buyer: { name: string; email: string | null; phone: string | null; cpf: string | null };
+  lines: OrderLine[];
+};
+
+export type ChargeView = {
+  method: "pix" | "credit_card";
+  /** creating | pending | processing | approved | rejected | cancelled | refunded | error */
+  status: string;
+  statusDetail: string | null;
+  pixCode: string | null;
+  expiresAt: Date | null;
+};
+
+/** The identification step: the cart (with names and images) and the buyer data given before, if any. */
+export async function identificationView(
+  db: Db,
+  cartId: unknown,
+  deviceId: unknown,
+): Promise<{ cart: CartSummary; previous: GuestOrder | null } | { paid: true } | null> {
+  const cart = await getOwnCart(db, cartId, deviceId);
+  const previous = await latestGuestOrder(db, cartId, deviceId);
+  if (!cart) return previous?.status === "paid" ? { paid: true } : null;
+  return { cart, previous };
+}
+
+export type PaymentView =
+  | { kind: "missing" }
+  | { kind: "paid" }
+  /** The guest changed the cart after the order was made: the order must be made again. */
+  | { kind: "changed" }
+  | { kind: "order"; order: OrderView; charge: ChargeView | null };
+
+/** The payment step: the device's newest order for the cart, with its newest charge. */
+export async function paymentView(db: Db, cartId: unknown, deviceId: unknown): Promise<PaymentView> {
+  const order = await latestGuestOrder(db, cartId, deviceId);
+  if (!order) return { kind: "missing" };
+  if (order.status === "paid") return { kind: "paid" };
+  const view = await orderView(db, order);
+  if (isOpen(order.status)) {
+    const cart = await readCartSummary(db, order.cartId);
+    if (cart && !sameContents(cart, view.lines)) return { kind: "changed" };
+  }
+  const [charge] = await db
+    .select({
+      method: payments.method,
+      status: payments.status,
+      statusDetail: payments.statusDetail,
+      pixCode: payments.pixCode,
+      expiresAt: payments.expiresAt,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, order.id))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return { kind: "order", order: view, charge: (charge as ChargeView | undefined) ?? null };
+}
+
+/** The success page: the newest order and, while its shop is open, the way back to it. */
+export async function successView(
+  db: Db,
+  cartId: unknown,
+  deviceId: unknown,
+): Promise<{ order: OrderView; shopHash: string | null } | null> {
+  const order = await latestGuestOrder(db, cartId, deviceId);
+  if (!order) return null;
+  const [shop] = await db
+    .select({ hash: properties.hash })
+    .from(carts)
+    .innerJoin(properties, and(eq(properties.id, carts.propertyId), isNull(properties.archivedAt)))
+    .where(eq(carts.id, order.cartId));
+  return { order: await orderView(db, order), shopHash: shop?.hash ?? null };
+}
+
+async function orderView(db: Db, order: GuestOrder): Promise<OrderView> {
+  const lines = await db
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.name,
+      imageThumb: products.imageThumb,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.name);
+  return {
+    id: order.id,
+    status: order.status as OrderStatus,
+    paymentMethod: order.paymentMethod === "pix" ? "pix" : "credit_card",
+    totalCents: order.totalCents,
+    expiresAt: order.expiresAt,
+    notices: order.notices,
+    buyer: { name: order.buyerName, email: order.buyerEmail, phone: order.buyerPhone, cpf: order.buyerCpf },
+    lines,
+  };
+}
+
+function sameContents(cart: CartSummary, lines: OrderLine[]): boolean {
+  const key = (l: { productId: string; quantity: number; unitPriceCents: number }) =>
+    `${l.productId}:${l.quantity}:${l.unitPriceCents}`;
+  return cart.lines.map(key).sort().join() === lines.map(key).sort().join();
+}

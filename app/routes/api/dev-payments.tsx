@@ -1,0 +1,125 @@
+import { data, redirect } from "react-router";
+import { formatDateTime } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
+import { env } from "~/platform/env.server";
+import { sandboxProvider } from "~/platform/payments/payment-provider.server";
+import type { Route } from "./+types/dev-payments";
+
+export function meta() {
+  return [
+    { title: "Pagamentos do sandbox (desenvolvimento) | Estadia" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const OUTCOMES = { approve: "Aprovar", reject: "Recusar", expire: "Expirar" } as const;
+type Outcome = keyof typeof OUTCOMES;
+
+const STATUS_LABEL: Record<string, string> = {
+  pending: "Aguardando",
+  processing: "Em análise",
+  approved: "Aprovado",
+  rejected: "Recusado",
+  cancelled: "Cancelado",
+  refunded: "Estornado",
+};
+
+/** The sandbox only, outside production: the page stands for what a payer or the provider would do. */
+async function devSandbox() {
+  const sandbox = env().isProduction ? null : await sandboxProvider();
+  if (!sandbox) throw data(null, { status: 404 });
+  return sandbox;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const sandbox = await devSandbox();
+  const charges = await sandbox.list(50);
+  const done = new URL(request.url).searchParams.get("feito");
+  return {
+    done,
+    charges: charges.map((c) => ({
+      id: c.id,
+      method: c.method,
+      status: c.status,
+      statusDetail: c.statusDetail,
+      amountCents: c.amountCents,
+      orderId: c.externalReference,
+      description: c.description,
+      createdAt: c.createdAt.toISOString(),
+      card: c.card ? `${c.card.brand} •••• ${c.card.lastFour}` : null,
+    })),
+  };
+}
+
+/** Settles a charge in the sandbox, then sends the app the signed webhook a real provider would. */
+export async function action({ request }: Route.ActionArgs) {
+  const sandbox = await devSandbox();
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const outcome = String(form.get("outcome") ?? "") as Outcome;
+  if (!(outcome in OUTCOMES)) throw data(null, { status: 400 });
+  await sandbox.settle(id, outcome);
+  const status = await sandbox.notify(id);
+  return redirect(
+    `/dev/payments?feito=${encodeURIComponent(`${OUTCOMES[outcome]}: ${id} (webhook ${status})`)}`,
+    303,
+  );
+}
+
+export default function DevPayments({ loaderData }: Route.ComponentProps) {
+  const { charges, done } = loaderData;
+  return (
+    <main className="mx-auto grid max-w-4xl gap-4 p-6">
+      <h1 className="text-2xl font-semibold">Pagamentos do sandbox</h1>
+      <p className="text-sm text-muted">
+        O provedor de pagamentos de desenvolvimento (PAYMENTS_PROVIDER=sandbox). Cada botão faz o que o
+        pagador ou o provedor faria e envia ao app o webhook assinado, pelo mesmo caminho de um provedor real.
+        Cartões: o nome no cartão decide (APRO aprova, OTHE recusa, CONT fica em análise; outro nome aprova).
+      </p>
+      {done ? (
+        <p role="status" className="rounded-lg bg-brand-soft p-3 text-sm">
+          {done}
+        </p>
+      ) : null}
+      {charges.length === 0 ? <p>Nenhuma cobrança ainda.</p> : null}
+      <ol className="grid gap-3">
+        {charges.map((c) => (
+          <li
+            key={c.id}
+            data-charge={c.id}
+            className="grid gap-2 rounded-xl border border-border bg-surface p-4"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="font-semibold">
+                {c.method === "pix" ? "Pix" : "Cartão"} · {formatCents(c.amountCents)} · {c.description}
+              </h2>
+              <span className="text-sm font-medium">{STATUS_LABEL[c.status] ?? c.status}</span>
+            </div>
+            <p className="text-sm text-muted">
+              Cobrança {c.id} · pedido {c.orderId.slice(0, 8)} · {formatDateTime(c.createdAt)}
+              {c.card ? ` · ${c.card}` : ""} · {c.statusDetail}
+            </p>
+            {c.status === "pending" || c.status === "processing" ? (
+              <form method="post" className="flex flex-wrap gap-2">
+                <input type="hidden" name="id" value={c.id} />
+                {(Object.keys(OUTCOMES) as Outcome[])
+                  .filter((o) => o !== "expire" || c.status === "pending")
+                  .map((o) => (
+                    <button
+                      key={o}
+                      type="submit"
+                      name="outcome"
+                      value={o}
+                      className="h-9 rounded-lg border border-border px-3 text-sm font-medium"
+                    >
+                      {OUTCOMES[o]}
+                    </button>
+                  ))}
+              </form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </main>
+  );
+}

@@ -1,0 +1,171 @@
+import { CARD_TEXT, type CardForm, checkCardForm, maskCardNumber, maskExpiry } from "~/lib/card";
+import { toast } from "~/ui/toast-store";
+import type { CardChargeAnswer } from "./card-charge";
+import { showFieldError } from "./field-errors.client";
+
+/** Turns the card on the page into the provider's token; the card data goes only to the provider. */
+type Tokenizer = (
+  form: HTMLFormElement,
+) => Promise<{ token: string; paymentMethodId?: string; issuerId?: string } | null>;
+
+/**
+ * The card step (part 2 §2, §5): masks, the four required-field messages, then the non-closable
+ * 'Processando pagamento' dialog while the provider's script makes a token and our server charges it.
+ * A refusal closes the dialog and says why; the guest corrects and tries again.
+ */
+export function enhanceCard(doc: Document, win: Window = window): void {
+  const form = doc.querySelector<HTMLFormElement>("form[data-card-form]");
+  if (!form) return;
+  const submit = form.querySelector<HTMLButtonElement>("button[data-card-submit]");
+  const dialog = doc.querySelector<HTMLDialogElement>("dialog[data-processing]");
+  const alert = form.querySelector<HTMLElement>("[data-card-error]");
+  let busy = false;
+  dialog?.addEventListener("cancel", (event) => event.preventDefault());
+  win.addEventListener("beforeunload", (event) => {
+    if (busy) event.preventDefault();
+  });
+
+  const tokenize: Tokenizer | null =
+    form.dataset.provider === "sandbox" ? sandboxTokenizer(form, win) : mercadoPagoTokenizer(form, doc, win);
+  if (!tokenize) return;
+  if (submit) submit.disabled = false;
+
+  const fail = (message: string, detail?: string) => {
+    if (alert) {
+      alert.textContent = detail ? `${message} ${detail}` : message;
+      alert.hidden = false;
+    }
+    toast.error(message, { description: detail });
+  };
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    if (alert) alert.hidden = true;
+    busy = true;
+    dialog?.showModal();
+    try {
+      const token = await tokenize(form);
+      if (!token) return;
+      const body = new FormData(form);
+      body.set("token", token.token);
+      body.set("paymentMethodId", token.paymentMethodId ?? "");
+      body.set("issuerId", token.issuerId ?? "");
+      const res = await win.fetch(form.dataset.chargeUrl ?? "", {
+        method: "POST",
+        body,
+        headers: { accept: "application/json" },
+      });
+      const answer = (await res.json()) as CardChargeAnswer;
+      if (answer.ok) {
+        busy = false;
+        win.location.assign(answer.next);
+        return;
+      }
+      fail(answer.message, answer.detail);
+    } catch {
+      fail(CARD_TEXT.failed);
+    } finally {
+      busy = false;
+      dialog?.close();
+    }
+  });
+}
+
+/** The sandbox: our own inputs, masked, checked, and posted to the sandbox's tokenize endpoint. */
+function sandboxTokenizer(form: HTMLFormElement, win: Window): Tokenizer {
+  const input = (name: keyof CardForm) => form.querySelector<HTMLInputElement>(`input[data-card="${name}"]`);
+  const masks: Partial<Record<keyof CardForm, (v: string) => string>> = {
+    number: maskCardNumber,
+    expiry: maskExpiry,
+  };
+  for (const [name, mask] of Object.entries(masks)) {
+    const el = input(name as keyof CardForm);
+    el?.addEventListener("input", () => {
+      el.value = mask(el.value);
+    });
+  }
+  return async () => {
+    const values = { number: "", name: "", expiry: "", cvv: "" };
+    for (const name of Object.keys(values) as (keyof CardForm)[]) values[name] = input(name)?.value ?? "";
+    const checked = checkCardForm(values);
+    const errors = checked.ok ? {} : checked.errors;
+    let first: HTMLInputElement | null = null;
+    for (const name of Object.keys(values) as (keyof CardForm)[]) {
+      const el = input(name);
+      if (!el) continue;
+      showFieldError(el, errors[name]);
+      if (errors[name] && !first) first = el;
+    }
+    if (!checked.ok) {
+      first?.focus();
+      return null;
+    }
+    const res = await win.fetch(form.dataset.tokenizeUrl ?? "", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({
+        card_number: checked.card.number,
+        cardholder: { name: checked.card.name },
+        expiration_month: checked.card.expiryMonth,
+        expiration_year: checked.card.expiryYear,
+        security_code: checked.card.cvv,
+      }),
+    });
+    const answer = (await res.json()) as { id?: string; payment_method_id?: string; message?: string };
+    if (!res.ok || !answer.id) throw new Error(answer.message ?? "tokenize failed");
+    return { token: answer.id, paymentMethodId: answer.payment_method_id };
+  };
+}
+
+type MercadoPagoField = {
+  mount(id: string): MercadoPagoField;
+  on(event: string, cb: (e: { bin?: string }) => void): void;
+};
+type MercadoPagoInstance = {
+  fields: {
+    create(type: string, options: Record<string, unknown>): MercadoPagoField;
+    createCardToken(data: Record<string, string>): Promise<{ id: string }>;
+  };
+  getPaymentMethods(query: {
+    bin: string;
+  }): Promise<{ results: { id: string; issuer?: { id: number | string } }[] }>;
+};
+
+/**
+ * Mercado Pago: its script (loaded from its own host) mounts secure fields for number, expiry and CVV in
+ * frames of its own; we read only the name, and get the brand and issuer from the card's BIN.
+ */
+function mercadoPagoTokenizer(form: HTMLFormElement, doc: Document, win: Window): Tokenizer | null {
+  const publicKey = form.dataset.publicKey;
+  const sdkUrl = form.dataset.sdkUrl;
+  if (!publicKey || !sdkUrl) return null;
+  let mp: MercadoPagoInstance | null = null;
+  let card: { paymentMethodId?: string; issuerId?: string } = {};
+  const script = doc.createElement("script");
+  script.src = sdkUrl;
+  script.addEventListener("load", () => {
+    const MercadoPago = (
+      win as unknown as { MercadoPago: new (key: string, o: object) => MercadoPagoInstance }
+    ).MercadoPago;
+    mp = new MercadoPago(publicKey, { locale: "pt-BR" });
+    const number = mp.fields
+      .create("cardNumber", { placeholder: "0000 0000 0000 0000" })
+      .mount("card-number");
+    mp.fields.create("expirationDate", { placeholder: "MM/AA" }).mount("card-expiry");
+    mp.fields.create("securityCode", { placeholder: "CVV" }).mount("card-cvv");
+    number.on("binChange", async ({ bin }) => {
+      if (!bin || !mp) return;
+      const { results } = await mp.getPaymentMethods({ bin });
+      card = { paymentMethodId: results[0]?.id, issuerId: String(results[0]?.issuer?.id ?? "") };
+    });
+  });
+  doc.head.append(script);
+  return async () => {
+    const name = form.querySelector<HTMLInputElement>('input[data-card="name"]');
+    if (name) showFieldError(name, name.value.trim() ? undefined : CARD_TEXT.nameRequired);
+    if (!mp || !name?.value.trim()) return null;
+    const token = await mp.fields.createCardToken({ cardholderName: name.value.trim() });
+    return { token: token.id, ...card };
+  };
+}

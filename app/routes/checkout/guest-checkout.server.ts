@@ -1,0 +1,47 @@
+import type { RouterContextProvider } from "react-router";
+import { data } from "react-router";
+import type { AppError } from "~/domain/errors";
+import { paymentsContext } from "~/domain/payments/payments-context.server";
+import { isPaymentMethod, type PaymentMethod } from "~/lib/payment-method";
+import { requestContext } from "~/platform/request-context";
+import { readDeviceId } from "../shop/device-cookie.server";
+
+/** Checkout pages show one device's cart and order: never kept by a shared cache. */
+export const PRIVATE_PAGE = { "Cache-Control": "private, no-store", Vary: "Cookie" };
+
+/** The payment method of a checkout URL, or a 404. */
+export function methodOf(params: { method?: string }): PaymentMethod {
+  if (!isPaymentMethod(params.method)) throw data(null, { status: 404 });
+  return params.method;
+}
+
+/** The guest's key to their checkout: the cart in the URL, the device in the cookie, the client address. */
+export function guestKey(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  cartId: string | undefined,
+) {
+  return {
+    cartId: cartId ?? "",
+    deviceId: readDeviceId(request) ?? "",
+    ip: context.get(requestContext).clientIp,
+  };
+}
+
+/** The payments context of this request (its logger carries the request id). */
+export function checkoutContext(context: Readonly<RouterContextProvider>) {
+  return paymentsContext(context.get(requestContext).log);
+}
+
+const STATUS: Record<string, number> = {
+  not_found: 404,
+  invalid: 400,
+  conflict: 409,
+  insufficient_stock: 409,
+  forbidden: 403,
+};
+
+/** The HTTP status of a domain refusal. */
+export function statusOf(err: AppError): number {
+  return STATUS[err.kind] ?? 400;
+}

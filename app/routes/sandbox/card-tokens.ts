@@ -1,0 +1,41 @@
+import { sandboxProvider } from "~/platform/payments/payment-provider.server";
+import { ProviderError } from "~/platform/payments/provider";
+import type { Route } from "./+types/card-tokens";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * POST /sandbox/v1/card_tokens: the offline sandbox's tokenize endpoint, standing where Mercado Pago's own
+ * (called by its browser script) would. It belongs to the provider, not to our checkout: it keeps the last
+ * four digits and the brand, and answers a single-use token. Only while the sandbox is the provider.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const sandbox = await sandboxProvider();
+  if (!sandbox) return new Response(null, { status: 404 });
+  let card: Record<string, unknown>;
+  try {
+    card = (await request.json()) as Record<string, unknown>;
+  } catch {
+    return Response.json({ message: "Corpo inválido: envie JSON." }, { status: 400, headers: NO_STORE });
+  }
+  try {
+    const token = await sandbox.tokenize({
+      number: card.card_number,
+      holderName: (card.cardholder as { name?: unknown } | undefined)?.name,
+      expiryMonth: card.expiration_month,
+      expiryYear: card.expiration_year,
+      cvv: card.security_code,
+    });
+    return Response.json(
+      { id: token.id, last_four_digits: token.lastFour, payment_method_id: token.brand, status: "active" },
+      { status: 201, headers: NO_STORE },
+    );
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    return Response.json({ message: err.message, cause: err.code }, { status: 400, headers: NO_STORE });
+  }
+}
+
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,49 @@
+import { handleWebhook } from "~/domain/payments/handle-webhook.server";
+import { paymentProvider } from "~/platform/payments/payment-provider.server";
+import { requestContext } from "~/platform/request-context";
+import { checkoutContext } from "../checkout/guest-checkout.server";
+import type { Route } from "./+types/payments";
+
+/** Notifications are small JSON documents; anything bigger is not one. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * POST /webhooks/payments/{provider}: the provider's notifications. A bad signature gets 401 and changes
+ * nothing; a good one is stored once and answered 200 at once, its payment fetched from the provider.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const provider = await paymentProvider();
+  if (params.provider !== provider.name) return new Response(null, { status: 404 });
+  const body = await readLimited(request, MAX_BODY_BYTES);
+  if (body === null) return new Response(null, { status: 413 });
+  const outcome = await handleWebhook(await checkoutContext(context), {
+    headers: request.headers,
+    query: new URL(request.url).searchParams,
+    body,
+  });
+  context.get(requestContext).log.info({ provider: provider.name, outcome }, "payment webhook");
+  if (outcome === "refused") return Response.json({ error: "invalid signature" }, { status: 401 });
+  return Response.json({ received: true });
+}
+
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
+async function readLimited(request: Request, max: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
