@@ -15,6 +15,7 @@ import {
 } from "../tests/support/postgres";
 import { removeDir, startServer } from "../tests/support/server-process";
 import { newDeviceId, shopFixture } from "../tests/support/shop-fixtures";
+import { benchCheckout, benchContention } from "./bench-checkout";
 import { buildIfStale } from "./build-freshness.js";
 import { DEMO_HOST, seedAccounts } from "./seed-accounts";
 
@@ -132,9 +133,10 @@ buildIfStale();
 
 let database: ThrowawayDatabase | undefined;
 let shop: Awaited<ReturnType<typeof shopFixture>> | undefined;
+let handle: Awaited<ReturnType<typeof connectDatabase>> | undefined;
 if (await postgresAvailable()) {
   database = await createThrowawayDatabase();
-  const handle = await connectDatabase({ databaseUrl: database.url });
+  handle = await connectDatabase({ databaseUrl: database.url });
   await migrateDatabase(handle);
   await seedAccounts(handle.db);
   const drinks = ["Água", "Água com gás", "Cerveja", "Refrigerante", "Suco de uva", "Vinho tinto"];
@@ -153,7 +155,6 @@ if (await postgresAvailable()) {
       category: "Café da manhã",
     })),
   ]);
-  await handle.close();
 }
 const app = await startServer({
   LOG_LEVEL: "warn",
@@ -185,7 +186,11 @@ try {
           await loadAddToCart(app.url, shop.hash, shop.productIds.Café ?? ""),
         ]
       : []),
+    ...(handle
+      ? await benchCheckout(app.url, handle.db, { seconds: DURATION_S, connections: CONNECTIONS })
+      : []),
   ];
+  const contention = handle ? await benchContention(app.url, handle.db) : null;
   const loadedRss = rssMb(app.child.pid);
 
   console.log(
@@ -199,6 +204,7 @@ try {
     );
   }
   console.log(`app memory (RSS): ${idleRss.toFixed(0)} MB idle, ${loadedRss.toFixed(0)} MB after load`);
+  if (contention) console.log(contention);
   if (shop) {
     const kb = await firstLoadJsKb(`${app.url}/i/${shop.hash}`);
     // ~186 KB gzip: the first-load JS of a typical React + data-client single-page shop (issue 6).
@@ -210,5 +216,6 @@ try {
   baseline.stop();
   await app.stop();
   removeDir(app.dataDir);
+  await handle?.close();
   await database?.drop();
 }

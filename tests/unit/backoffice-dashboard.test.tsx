@@ -55,4 +55,11 @@ describe("/dashboard", () => {
       expect(link.text.length).toBeGreaterThan(titles[index]?.length ?? 0);
     });
   });
+
+  it("says which sections are still being built, and only those", () => {
+    const building = all(render(), "a")
+      .filter((a) => a.text.includes("Em construção"))
+      .map((a) => a.attrs.get("href"));
+    expect(building).toEqual(["/replacements", "/qr-templates", "/sales", "/withdrawals"]);
+  });
 });

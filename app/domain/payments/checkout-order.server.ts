@@ -1,7 +1,8 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
 import type { PaymentMethod } from "~/lib/payment-method";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { orders, payments } from "~/platform/db/schema";
+import { orders } from "~/platform/db/schema";
 import { type ThrottlePolicy, throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { buyerOf, type GuestOrder, latestGuestOrder, openGuestOrder } from "../orders/guest-orders.server";
@@ -58,8 +59,10 @@ export async function limitCharges(tx: Tx, hits: [ThrottlePolicy, string][], now
   }
 }
 
-/** The idempotency key of the order's next attempt with a method: a retry of one attempt reuses it. */
-export async function nextAttemptKey(tx: Tx, orderId: string, method: PaymentMethod): Promise<string> {
-  const [row] = await tx.select({ n: count() }).from(payments).where(eq(payments.orderId, orderId));
-  return `order:${orderId}:${method}:${(row?.n ?? 0) + 1}`;
+/**
+ * The idempotency key of a new attempt to pay an order: stored with the attempt, so any retry of that
+ * attempt's call to the provider sends the same key and can never charge twice.
+ */
+export function attemptKey(orderId: string, method: PaymentMethod): string {
+  return `order:${orderId}:${method}:${randomUUID()}`;
 }

@@ -5,13 +5,7 @@ import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import type { OrderStatus } from "../orders/order-status";
 import { applyPayment } from "./apply-payment.server";
-import {
-  type GuestKey,
-  limitCharges,
-  lockOpenOrder,
-  nextAttemptKey,
-  orderToPay,
-} from "./checkout-order.server";
+import { attemptKey, type GuestKey, limitCharges, lockOpenOrder, orderToPay } from "./checkout-order.server";
 import type { PaymentsContext } from "./payments-context";
 import { CHECKOUT_THROTTLES } from "./throttles";
 
@@ -79,7 +73,7 @@ export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): 
         provider: ctx.provider.name,
         method: "credit_card",
         amountCents: order.totalCents,
-        idempotencyKey: await nextAttemptKey(tx, order.id, "credit_card"),
+        idempotencyKey: attemptKey(order.id, "credit_card"),
       })
       .returning();
     if (!row) throw new Error("payment insert returned nothing");

@@ -4,13 +4,7 @@ import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import { applyPayment } from "./apply-payment.server";
-import {
-  type GuestKey,
-  limitCharges,
-  lockOpenOrder,
-  nextAttemptKey,
-  orderToPay,
-} from "./checkout-order.server";
+import { attemptKey, type GuestKey, limitCharges, lockOpenOrder, orderToPay } from "./checkout-order.server";
 import type { PaymentsContext } from "./payments-context";
 import { CHECKOUT_THROTTLES } from "./throttles";
 
@@ -54,7 +48,7 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
         provider: ctx.provider.name,
         method: "pix",
         amountCents: order.totalCents,
-        idempotencyKey: await nextAttemptKey(tx, order.id, "pix"),
+        idempotencyKey: attemptKey(order.id, "pix"),
         expiresAt: order.expiresAt,
       })
       .returning();
@@ -81,7 +75,8 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
         updatedAt: ctx.now(),
       })
       .where(eq(payments.id, attempt.id));
-    await applyPayment(ctx, charge);
+    // A new PIX is pending: nothing to apply unless the provider already says otherwise.
+    if (charge.status !== "pending") await applyPayment(ctx, charge);
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     ctx.log.warn({ err, orderId: order.id }, "PIX charge not created");

@@ -123,10 +123,8 @@ export function createSandboxProvider(options: {
     name: "sandbox",
 
     async createPixCharge(input) {
-      const existing = await byKey(input.idempotencyKey);
-      if (existing) return toPayment(existing, now());
       const id = newId();
-      await db
+      const [made] = await db
         .insert(sandboxPayments)
         .values({
           id,
@@ -146,8 +144,12 @@ export function createSandboxProvider(options: {
           }),
           expiresAt: input.expiresAt,
         })
-        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey });
-      return toPayment((await byKey(input.idempotencyKey)) ?? (await find(id)), now());
+        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
+        .returning();
+      // A repeated key answers the payment made the first time.
+      const row = made ?? (await byKey(input.idempotencyKey));
+      if (!row) throw new ProviderError("Pagamento não encontrado no sandbox", 500, true, "lost");
+      return toPayment(row, now());
     },
 
     async chargeCard(input) {

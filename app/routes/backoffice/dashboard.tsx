@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { House, Package, QrCode, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
 import { Link } from "react-router";
+import { Badge } from "~/ui/badge";
 import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
 import { PageFrame } from "~/ui/page-frame";
 
@@ -13,6 +14,8 @@ interface Shortcut {
   title: string;
   description: string;
   icon: LucideIcon;
+  /** Not built yet: the card says so (the screen itself says it is under construction). */
+  soon?: true;
 }
 
 const shortcuts: Shortcut[] = [
@@ -27,6 +30,7 @@ const shortcuts: Shortcut[] = [
     title: "Reposições",
     description: "Registre a reposição dos produtos nos imóveis",
     icon: RefreshCw,
+    soon: true,
   },
   {
     to: "/products",
@@ -39,21 +43,29 @@ const shortcuts: Shortcut[] = [
     title: "Templates de QR Code",
     description: "Personalize os QR Codes impressos para os hóspedes",
     icon: QrCode,
+    soon: true,
   },
   {
     to: "/sales",
     title: "Vendas",
     description: "Acompanhe os pedidos e pagamentos recebidos",
     icon: ShoppingBag,
+    soon: true,
   },
-  { to: "/withdrawals", title: "Saques", description: "Consulte seu saldo e solicite saques", icon: Wallet },
+  {
+    to: "/withdrawals",
+    title: "Saques",
+    description: "Consulte seu saldo e solicite saques",
+    icon: Wallet,
+    soon: true,
+  },
 ];
 
 export default function Dashboard() {
   return (
     <PageFrame title="Dashboard">
       <ul className={cardGridClasses}>
-        {shortcuts.map(({ to, title, description, icon: Icon }) => (
+        {shortcuts.map(({ to, title, description, icon: Icon, soon }) => (
           <li key={to} className="flex">
             {/* The whole card is the link, so the global :focus-visible ring goes around the card. */}
             <Link to={to} className="group flex w-full rounded-xl">
@@ -65,6 +77,11 @@ export default function Dashboard() {
                   <div className="grid min-w-0 gap-1">
                     <CardTitle>{title}</CardTitle>
                     <CardDescription>{description}</CardDescription>
+                    {soon ? (
+                      <Badge tone="gray" className="justify-self-start">
+                        Em construção
+                      </Badge>
+                    ) : null}
                   </div>
                 </div>
               </Card>
