@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
 import { authSecret } from "~/platform/auth-secret.server";
@@ -107,7 +108,10 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   return { app, port: config.port, appUrl: config.appUrl, log, shutdown };
 }
 
-/** Checkout's safety net (expiry, reconciliation, receipts, refunds): every 10 s, once across instances. */
+/**
+ * Checkout's safety net (expiry, reconciliation, receipts, refunds) every 10 s, and the money's (card
+ * receivables released on their date, unanswered payouts) every 30 s: each once across instances.
+ */
 export const SWEEP_SECONDS = 10;
 
 function backgroundJobs(log: Logger) {
@@ -116,6 +120,11 @@ function backgroundJobs(log: Logger) {
       name: "checkout-sweep",
       everySeconds: SWEEP_SECONDS,
       run: async () => sweepCheckout(await paymentsContext(log.child({ job: "checkout-sweep" }))),
+    },
+    {
+      name: "money-sweep",
+      everySeconds: 30,
+      run: async () => sweepMoney(await paymentsContext(log.child({ job: "money-sweep" }))),
     },
   ];
 }

@@ -91,6 +91,21 @@ const schema = z.object({
     .min(0, "must be a whole number of days between 0 and 60")
     .max(60, "must be a whole number of days between 0 and 60")
     .default(30),
+  PAYOUTS_PROVIDER: z.enum(["sandbox", "asaas"]).optional(),
+  ASAAS_API_KEY: z.string().trim().optional(),
+  ASAAS_WEBHOOK_TOKEN: z.string().trim().optional(),
+  ASAAS_API_URL: optionalUrl(["https:", "http:"], "https://api.asaas.com"),
+  WITHDRAWAL_MIN_REAIS: z.coerce
+    .number({ message: "must be a whole number of reais between 1 and 100000" })
+    .int("must be a whole number of reais between 1 and 100000")
+    .min(1, "must be a whole number of reais between 1 and 100000")
+    .max(100_000, "must be a whole number of reais between 1 and 100000")
+    .default(10),
+  WITHDRAWAL_FEE_REAIS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}([.,]\d{1,2})?$/, "must be an amount in reais like 1,50")
+    .default("0"),
   INSTAGRAM_URL: linkUrl("https://www.instagram.com/estadia"),
   FACEBOOK_URL: linkUrl("https://www.facebook.com/estadia"),
   LINKEDIN_URL: linkUrl("https://www.linkedin.com/company/estadia"),
@@ -135,6 +150,11 @@ export type PaymentsConfig = {
   processingFeeBps: number;
   /** Days until the provider releases a card sale's money. */
   cardSettlementDays: number;
+  /** Who pays withdrawals to the host's PIX key. */
+  payoutsProvider: "sandbox" | "asaas";
+  asaas: { apiKey: string; webhookToken: string; apiUrl: string } | null;
+  minWithdrawalCents: number;
+  withdrawalFeeCents: number;
 };
 
 export type OutboundLinks = {
@@ -216,9 +236,31 @@ function paymentsConfig(v: z.infer<typeof schema>, isProduction: boolean): Payme
       payerEmail: v.MERCADOPAGO_PAYER_EMAIL ?? v.CONTACT_EMAIL,
     };
   }
+  if (isProduction && !v.PAYOUTS_PROVIDER) {
+    throw new EnvError(
+      "Invalid configuration:\n  PAYOUTS_PROVIDER: required in production (asaas, or sandbox to pay out nothing real)",
+    );
+  }
+  const payoutsProvider = v.PAYOUTS_PROVIDER ?? "sandbox";
+  let asaas: PaymentsConfig["asaas"] = null;
+  if (payoutsProvider === "asaas") {
+    const missing = (["ASAAS_API_KEY", "ASAAS_WEBHOOK_TOKEN"] as const)
+      .filter((name) => !v[name])
+      .map((name) => `  ${name}: required when PAYOUTS_PROVIDER=asaas`);
+    if (missing.length > 0) throw new EnvError(`Invalid configuration:\n${missing.join("\n")}`);
+    asaas = {
+      apiKey: v.ASAAS_API_KEY ?? "",
+      webhookToken: v.ASAAS_WEBHOOK_TOKEN ?? "",
+      apiUrl: (v.ASAAS_API_URL ?? "https://api.asaas.com").replace(/\/+$/, ""),
+    };
+  }
   return {
     provider,
     mercadoPago,
+    payoutsProvider,
+    asaas,
+    minWithdrawalCents: v.WITHDRAWAL_MIN_REAIS * 100,
+    withdrawalFeeCents: Math.round(Number(v.WITHDRAWAL_FEE_REAIS.replace(",", ".")) * 100),
     holdMinutes: v.CHECKOUT_HOLD_MINUTES,
     processingFeeBps: Math.round(Number(v.PROCESSING_FEE_PERCENT.replace(",", ".")) * 100),
     cardSettlementDays: v.CARD_SETTLEMENT_DAYS,

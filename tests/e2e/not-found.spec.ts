@@ -29,8 +29,7 @@ test("pages load with no Content-Security-Policy violation", async ({ page }) =>
   expect(violations).toEqual([]);
 });
 
-test("a screen still to be built names itself", async ({ page }) => {
+test("a checkout address of an unknown cart says so instead of showing a form", async ({ page }) => {
   await page.goto("/payments/abc/pix");
-  await expect(page.getByRole("heading", { level: 1, name: "Identificação" })).toBeVisible();
-  await expect(page).toHaveTitle("Identificação");
+  await expect(page.getByRole("heading", { level: 1, name: "Carrinho não encontrado" })).toBeVisible();
 });

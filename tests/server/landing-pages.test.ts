@@ -63,6 +63,7 @@ beforeAll(async () => {
     APP_ENV: "production",
     AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
     PAYMENTS_PROVIDER: "sandbox",
+    PAYOUTS_PROVIDER: "sandbox",
     ...LINKS,
   });
 });

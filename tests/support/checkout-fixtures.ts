@@ -9,6 +9,7 @@ import type { PaymentsConfig } from "~/platform/env.server";
 import { createMailer } from "~/platform/mail/mailer.server";
 import { readOutbox } from "~/platform/mail/outbox.server";
 import { createSandboxProvider, type SandboxProvider } from "~/platform/payments/sandbox-provider.server";
+import { createSandboxPayouts, type SandboxPayouts } from "~/platform/payouts/sandbox-payouts.server";
 import { newDeviceId, shopFixture } from "./shop-fixtures";
 
 export const TEST_PAYMENTS_CONFIG: PaymentsConfig = {
@@ -17,6 +18,10 @@ export const TEST_PAYMENTS_CONFIG: PaymentsConfig = {
   holdMinutes: 30,
   processingFeeBps: 399,
   cardSettlementDays: 30,
+  payoutsProvider: "sandbox",
+  asaas: null,
+  minWithdrawalCents: 1000,
+  withdrawalFeeCents: 0,
 };
 
 export const BUYER = {
@@ -42,6 +47,7 @@ export function testClock(start = new Date()) {
 export type CheckoutHarness = {
   ctx: PaymentsContext;
   sandbox: SandboxProvider;
+  payouts: SandboxPayouts;
   clock: ReturnType<typeof testClock>;
   /** Emails sent to guests (receipts), newest first. */
   outbox(): ReturnType<typeof readOutbox>;
@@ -57,16 +63,22 @@ export function checkoutHarness(db: Db, overrides: Partial<PaymentsConfig> = {})
     notificationUrl: "http://127.0.0.1:9/webhooks/payments/sandbox",
     now: clock.now,
   });
+  const payouts = createSandboxPayouts({
+    db,
+    webhookSecret: "payouts-test-secret-0123456789",
+    notificationUrl: "http://127.0.0.1:9/webhooks/payouts/sandbox",
+  });
   const ctx: PaymentsContext = {
     db,
     provider: sandbox,
+    payouts,
     config: { ...TEST_PAYMENTS_CONFIG, ...overrides },
     mail: createMailer({ smtpUrl: undefined, from: "Estadia <nao-responda@estadia.dev>", outboxDir }),
     appUrl: "http://localhost:8080",
     log: pino({ level: "silent" }),
     now: clock.now,
   };
-  return { ctx, sandbox, clock, outbox: () => readOutbox(outboxDir) };
+  return { ctx, sandbox, payouts, clock, outbox: () => readOutbox(outboxDir) };
 }
 
 /** A shop with these products and a guest whose cart holds `quantities` of them (by name). */
@@ -74,9 +86,18 @@ export async function guestWithCart(
   db: Db,
   items: Parameters<typeof shopFixture>[1],
   quantities: Record<string, number>,
+  ip?: string,
+) {
+  return guestWithCartIn(db, await shopFixture(db, items), quantities, ip);
+}
+
+/** A new guest of an existing shop whose cart holds `quantities` of its products (by name). */
+export async function guestWithCartIn(
+  db: Db,
+  shop: Awaited<ReturnType<typeof shopFixture>>,
+  quantities: Record<string, number>,
   ip = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
 ) {
-  const shop = await shopFixture(db, items);
   const deviceId = newDeviceId();
   let cartId = "";
   for (const [name, quantity] of Object.entries(quantities)) {

@@ -46,6 +46,10 @@ describe("parseEnv defaults", () => {
         holdMinutes: 30,
         processingFeeBps: 399,
         cardSettlementDays: 30,
+        payoutsProvider: "sandbox",
+        asaas: null,
+        minWithdrawalCents: 1000,
+        withdrawalFeeCents: 0,
       },
     });
   });
@@ -126,7 +130,11 @@ describe("parseEnv payments", () => {
     expect(parseError(production).message).toContain(
       "PAYMENTS_PROVIDER: required in production (mercadopago, or sandbox to take no real payments)",
     );
-    expect(parseEnv({ ...production, PAYMENTS_PROVIDER: "sandbox" }).payments.provider).toBe("sandbox");
+    expect(parseError({ ...production, PAYMENTS_PROVIDER: "sandbox" }).message).toContain(
+      "PAYOUTS_PROVIDER: required in production (asaas, or sandbox to pay out nothing real)",
+    );
+    const chosen = parseEnv({ ...production, PAYMENTS_PROVIDER: "sandbox", PAYOUTS_PROVIDER: "sandbox" });
+    expect(chosen.payments).toMatchObject({ provider: "sandbox", payoutsProvider: "sandbox" });
   });
 
   it("needs Mercado Pago's credentials when it is the provider, and takes its API URL", () => {
@@ -162,6 +170,27 @@ describe("parseEnv payments", () => {
   });
 });
 
+describe("parseEnv payouts", () => {
+  it("needs Asaas's key and webhook token when it pays out, and reads the withdrawal minimum and fee", () => {
+    const err = parseError({ PAYOUTS_PROVIDER: "asaas" });
+    expect(err.message).toContain("ASAAS_API_KEY: required when PAYOUTS_PROVIDER=asaas");
+    expect(err.message).toContain("ASAAS_WEBHOOK_TOKEN: required when PAYOUTS_PROVIDER=asaas");
+    const env = parseEnv({
+      PAYOUTS_PROVIDER: "asaas",
+      ASAAS_API_KEY: "$aact_test",
+      ASAAS_WEBHOOK_TOKEN: "tok",
+      WITHDRAWAL_MIN_REAIS: "25",
+      WITHDRAWAL_FEE_REAIS: "1,50",
+    });
+    expect(env.payments).toMatchObject({
+      asaas: { apiKey: "$aact_test", webhookToken: "tok", apiUrl: "https://api.asaas.com" },
+      minWithdrawalCents: 2500,
+      withdrawalFeeCents: 150,
+    });
+    expect(parseError({ WITHDRAWAL_MIN_REAIS: "0" }).message).toContain("WITHDRAWAL_MIN_REAIS");
+  });
+});
+
 describe("parseEnv production detection", () => {
   it("is production for NODE_ENV=production with a public APP_URL", () => {
     const env = parseEnv({
@@ -169,6 +198,7 @@ describe("parseEnv production detection", () => {
       APP_URL: "https://estadia.example.com",
       AUTH_SECRET: SECRET,
       PAYMENTS_PROVIDER: "sandbox",
+      PAYOUTS_PROVIDER: "sandbox",
     });
     expect(env.isProduction).toBe(true);
     expect(env.authSecret).toBe(SECRET);
@@ -199,6 +229,7 @@ describe("parseEnv production detection", () => {
       APP_ENV: "production",
       AUTH_SECRET: SECRET,
       PAYMENTS_PROVIDER: "sandbox",
+      PAYOUTS_PROVIDER: "sandbox",
     });
     expect(env.isProduction).toBe(true);
   });

@@ -206,11 +206,19 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
     expect(await thrown(impatient.getPayment("1"))).toMatchObject({ status: null, retryable: true });
   });
 
+  it("asks Mercado Pago for at least its 30-minute minimum when the order's time is shorter", async () => {
+    const soon = await provider.createPixCharge(pix({ expiresAt: new Date(Date.now() + 29 * 60 * 1000) }));
+    expect(soon.status).toBe("pending");
+    const body = fake.requests.at(-1)?.body as { date_of_expiration?: string } | undefined;
+    const sent = new Date(String(body?.date_of_expiration)).getTime();
+    expect(sent - Date.now()).toBeGreaterThan(30 * 60 * 1000);
+  });
+
   it("surfaces MP's refusals as final errors with MP's cause code", async () => {
-    const tooSoon = await thrown(
-      provider.createPixCharge(pix({ expiresAt: new Date(Date.now() + 5 * 60 * 1000) })),
+    const tooLate = await thrown(
+      provider.createPixCharge(pix({ expiresAt: new Date(Date.now() + 31 * 86_400_000) })),
     );
-    expect(tooSoon).toMatchObject({ status: 400, retryable: false });
+    expect(tooLate).toMatchObject({ status: 400, retryable: false });
 
     const badEmail = await thrown(
       provider.createPixCharge(pix({ payer: { name: "Ana", email: "ana@estadia.test", cpf: null } })),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { walletMovements, wallets } from "~/platform/db/schema";
 
@@ -7,7 +7,14 @@ import { walletMovements, wallets } from "~/platform/db/schema";
 // so a business event (a sale, a settlement, a withdrawal) is posted once whatever retries happen.
 
 export type Bucket = "available" | "pending" | "reserved" | "withdrawn";
-export type MovementKind = "sale" | "fee" | "settlement" | "withdrawal" | "withdrawal_return" | "refund";
+export type MovementKind =
+  | "sale"
+  | "fee"
+  | "settlement"
+  | "withdrawal"
+  | "withdrawal_fee"
+  | "withdrawal_return"
+  | "refund";
 
 export type Posting = {
   kind: MovementKind;
@@ -62,6 +69,32 @@ export async function post(
   postings: Posting[],
 ): Promise<void> {
   if (postings.length === 0) return;
+  await appendMovements(tx, organizationId, walletId, postings);
+  await tx.update(wallets).set(balanceChanges(postings)).where(eq(wallets.id, walletId));
+}
+
+/**
+ * The same, only if the wallet's available balance covers `needs` (one guarded update: concurrent callers
+ * can never take it below that). False, and nothing written, when it does not.
+ */
+export async function postIfAvailable(
+  tx: Tx,
+  organizationId: string,
+  walletId: string,
+  postings: Posting[],
+  needs: number,
+): Promise<boolean> {
+  const [moved] = await tx
+    .update(wallets)
+    .set(balanceChanges(postings))
+    .where(and(eq(wallets.id, walletId), gte(wallets.availableCents, needs)))
+    .returning({ id: wallets.id });
+  if (!moved) return false;
+  await appendMovements(tx, organizationId, walletId, postings);
+  return true;
+}
+
+async function appendMovements(tx: Tx, organizationId: string, walletId: string, postings: Posting[]) {
   await tx.insert(walletMovements).values(
     postings.map((p) => ({
       organizationId,
@@ -75,13 +108,16 @@ export async function post(
       withdrawalId: p.withdrawalId ?? null,
     })),
   );
+}
+
+function balanceChanges(postings: Posting[]): Record<string, unknown> {
   const delta: Partial<Record<Bucket, number>> = {};
   for (const p of postings) delta[p.bucket] = (delta[p.bucket] ?? 0) + p.amountCents;
   const set: Record<string, unknown> = { updatedAt: sql`now()` };
   for (const [bucket, amount] of Object.entries(delta) as [Bucket, number][]) {
     set[FIELD[bucket]] = sql`${COLUMN[bucket]} + ${amount}::bigint`;
   }
-  await tx.update(wallets).set(set).where(eq(wallets.id, walletId));
+  return set;
 }
 
 /** A fee in cents on an amount, rounded half up. */

@@ -3,7 +3,7 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { carts, type OrderNotice, orderItems, payments, products, properties } from "~/platform/db/schema";
 import { type CartSummary, readCartSummary } from "../carts/cart-summary.server";
 import { getOwnCart } from "../carts/change-cart-item.server";
-import { type GuestOrder, latestGuestOrder } from "./guest-orders.server";
+import { type GuestOrder, latestDeviceOrderAt, latestGuestOrder } from "./guest-orders.server";
 import { isOpen, type OrderStatus } from "./order-status";
 
 // What the checkout pages show, read for the device that owns the cart (anyone else gets nothing).
@@ -36,7 +36,10 @@ export type ChargeView = {
   expiresAt: Date | null;
 };
 
-/** The identification step: the cart (with names and images) and the buyer data given before, if any. */
+/**
+ * The identification step: the cart (with names and images) and the buyer data given before, if any: for
+ * this cart, or else the device's last order in this shop (a guest buying again during their stay).
+ */
 export async function identificationView(
   db: Db,
   cartId: unknown,
@@ -45,7 +48,7 @@ export async function identificationView(
   const cart = await getOwnCart(db, cartId, deviceId);
   const previous = await latestGuestOrder(db, cartId, deviceId);
   if (!cart) return previous?.status === "paid" ? { paid: true } : null;
-  return { cart, previous };
+  return { cart, previous: previous ?? (await latestDeviceOrderAt(db, String(deviceId), cart.propertyId)) };
 }
 
 export type PaymentView =

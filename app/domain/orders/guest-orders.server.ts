@@ -27,6 +27,21 @@ export async function latestGuestOrder(
   return order ?? null;
 }
 
+/** The device's newest order in this property's shop, whatever the cart (a guest buying again). */
+export async function latestDeviceOrderAt(
+  db: Db,
+  deviceId: string,
+  propertyId: string,
+): Promise<GuestOrder | null> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.deviceId, deviceId), eq(orders.propertyId, propertyId)))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return order ?? null;
+}
+
 /** The device's order in progress for its cart, or null. */
 export async function openGuestOrder(db: Db, cartId: unknown, deviceId: unknown): Promise<GuestOrder | null> {
   const parsed = ids.safeParse({ cartId, deviceId });

@@ -1,6 +1,6 @@
 // Order statuses and their labels (part 2 §4). Shared by the guest pages and the back office.
 
-export const ORDER_STATUSES = ["pending", "processing", "paid", "cancelled", "failed"] as const;
+export const ORDER_STATUSES = ["pending", "processing", "paid", "cancelled", "failed", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type StatusTone = "warning" | "success" | "danger" | "neutral";
@@ -11,6 +11,8 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, { label: string; tone: Stat
   paid: { label: "Pago", tone: "success" },
   cancelled: { label: "Cancelado", tone: "danger" },
   failed: { label: "Falhou", tone: "neutral" },
+  // Not in the spec (it shows no refunds): a paid order given back to the guest.
+  refunded: { label: "Reembolsado", tone: "neutral" },
 };
 
 /** Still waiting for its money (and holding stock). */
@@ -20,13 +22,14 @@ export function isOpen(status: string): boolean {
   return (OPEN_STATUSES as readonly string[]).includes(status);
 }
 
-/** Where each status may go: forward only; paid, cancelled and failed are final. */
+/** Where each status may go: forward only; cancelled, failed and refunded are final. */
 export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["processing", "paid", "cancelled", "failed"],
   processing: ["paid", "cancelled", "failed"],
-  paid: [],
+  paid: ["refunded"],
   cancelled: [],
   failed: [],
+  refunded: [],
 };
 
 export function isOrderStatus(value: unknown): value is OrderStatus {

@@ -71,7 +71,10 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
         providerPaymentId: charge.id,
         status: "pending",
         pixCode: charge.pix?.code ?? null,
-        expiresAt: charge.pix?.expiresAt ?? order.expiresAt,
+        // The order's time rules, even when the provider would take the code a little longer.
+        expiresAt: new Date(
+          Math.min((charge.pix?.expiresAt ?? order.expiresAt).getTime(), order.expiresAt.getTime()),
+        ),
         updatedAt: ctx.now(),
       })
       .where(eq(payments.id, attempt.id));

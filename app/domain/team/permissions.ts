@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   "sales.read": ["owner", "manager"],
   "wallet.read": ["owner", "manager"],
   "withdrawal.request": ["owner"],
+  "sales.refund": ["owner"],
   "team.manage": ["owner"],
   "organization.manage": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;

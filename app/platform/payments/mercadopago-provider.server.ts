@@ -133,6 +133,8 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
     name: "mercadopago",
 
     async createPixCharge(input) {
+      // Mercado Pago takes a PIX expiry 30 minutes to 30 days ahead; an order held for exactly 30 minutes is
+      // a few milliseconds short by now. The order's own expiry still rules: it cancels the charge then.
       const payment = await call<MpPayment>({
         method: "POST",
         path: "/v1/payments",
@@ -144,7 +146,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
           description: input.description,
           external_reference: input.orderId,
           notification_url: config.notificationUrl,
-          date_of_expiration: mercadoPagoDate(input.expiresAt),
+          date_of_expiration: mercadoPagoDate(payableUntil(input.expiresAt)),
           payer: payerBody(input.payer, config.fallbackPayerEmail),
         },
       });
@@ -247,4 +249,9 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
       };
     },
   };
+}
+
+/** The PIX expiry Mercado Pago accepts: at least 30 minutes (plus a minute of margin) from now. */
+function payableUntil(wanted: Date): Date {
+  return new Date(Math.max(wanted.getTime(), Date.now() + 31 * 60_000));
 }

@@ -2,6 +2,9 @@ import { createHmac } from "node:crypto";
 import { authSecret } from "../auth-secret.server";
 import { database } from "../db/database.server";
 import { env } from "../env.server";
+import { createAsaasPayouts } from "../payouts/asaas-payouts.server";
+import type { PayoutProvider } from "../payouts/payout-provider";
+import { createSandboxPayouts, type SandboxPayouts } from "../payouts/sandbox-payouts.server";
 import { createMercadoPagoProvider } from "./mercadopago-provider.server";
 import type { PaymentProvider } from "./provider";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox-provider.server";
@@ -11,7 +14,10 @@ export function webhookPath(provider: string): string {
   return `/webhooks/payments/${provider}`;
 }
 
-const state = globalThis as typeof globalThis & { __estadiaPayments?: Promise<PaymentProvider> };
+const state = globalThis as typeof globalThis & {
+  __estadiaPayments?: Promise<PaymentProvider>;
+  __estadiaPayouts?: Promise<PayoutProvider>;
+};
 
 /** The process's payment provider, as PAYMENTS_PROVIDER chose it (the sandbox unless told otherwise). */
 export function paymentProvider(): Promise<PaymentProvider> {
@@ -44,8 +50,39 @@ async function open(): Promise<PaymentProvider> {
   const { db } = await database();
   return createSandboxProvider({
     db,
-    // Derived from the app's secret: stable across restarts and instances, never configured by hand.
-    webhookSecret: createHmac("sha256", authSecret()).update("sandbox-webhooks").digest("hex"),
+    webhookSecret: sandboxSecret("sandbox-webhooks"),
     notificationUrl: `${config.appUrl}${webhookPath("sandbox")}`,
+  });
+}
+
+/** Derived from the app's secret: stable across restarts and instances, never configured by hand. */
+function sandboxSecret(purpose: string): string {
+  return createHmac("sha256", authSecret()).update(purpose).digest("hex");
+}
+
+/** The process's payout provider, as PAYOUTS_PROVIDER chose it (the sandbox unless told otherwise). */
+export function payoutProvider(): Promise<PayoutProvider> {
+  state.__estadiaPayouts ??= openPayouts().catch((err) => {
+    state.__estadiaPayouts = undefined;
+    throw err;
+  });
+  return state.__estadiaPayouts;
+}
+
+/** The sandbox's payouts, when they are the provider (its page exists only then). */
+export async function sandboxPayouts(): Promise<SandboxPayouts | null> {
+  if (env().payments.payoutsProvider !== "sandbox") return null;
+  return (await payoutProvider()) as SandboxPayouts;
+}
+
+async function openPayouts(): Promise<PayoutProvider> {
+  const config = env();
+  const { asaas } = config.payments;
+  if (config.payments.payoutsProvider === "asaas" && asaas) return createAsaasPayouts(asaas);
+  const { db } = await database();
+  return createSandboxPayouts({
+    db,
+    webhookSecret: sandboxSecret("sandbox-payouts"),
+    notificationUrl: `${config.appUrl}/webhooks/payouts/sandbox`,
   });
 }

@@ -3,10 +3,15 @@ import { toast } from "~/ui/toast-store";
 import type { CardChargeAnswer } from "./card-charge";
 import { showFieldError } from "./field-errors.client";
 
-/** Turns the card on the page into the provider's token; the card data goes only to the provider. */
-type Tokenizer = (
-  form: HTMLFormElement,
-) => Promise<{ token: string; paymentMethodId?: string; issuerId?: string } | null>;
+/**
+ * The provider's side of the form: `check` shows what is missing at its field (and moves focus there)
+ * before anything is sent; `tokenize` turns the card into the provider's token. The card data goes only
+ * to the provider.
+ */
+type Tokenizer = {
+  check(): boolean;
+  tokenize(): Promise<{ token: string; paymentMethodId?: string; issuerId?: string }>;
+};
 
 /**
  * The card step (part 2 §2, §5): masks, the four required-field messages, then the non-closable
@@ -40,13 +45,12 @@ export function enhanceCard(doc: Document, win: Window = window): void {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || !tokenize.check()) return;
     if (alert) alert.hidden = true;
     busy = true;
     dialog?.showModal();
     try {
-      const token = await tokenize(form);
-      if (!token) return;
+      const token = await tokenize.tokenize();
       const body = new FormData(form);
       body.set("token", token.token);
       body.set("paymentMethodId", token.paymentMethodId ?? "");
@@ -85,36 +89,43 @@ function sandboxTokenizer(form: HTMLFormElement, win: Window): Tokenizer {
       el.value = mask(el.value);
     });
   }
-  return async () => {
+  const read = () => {
     const values = { number: "", name: "", expiry: "", cvv: "" };
     for (const name of Object.keys(values) as (keyof CardForm)[]) values[name] = input(name)?.value ?? "";
-    const checked = checkCardForm(values);
-    const errors = checked.ok ? {} : checked.errors;
-    let first: HTMLInputElement | null = null;
-    for (const name of Object.keys(values) as (keyof CardForm)[]) {
-      const el = input(name);
-      if (!el) continue;
-      showFieldError(el, errors[name]);
-      if (errors[name] && !first) first = el;
-    }
-    if (!checked.ok) {
+    return checkCardForm(values);
+  };
+  return {
+    check() {
+      const checked = read();
+      const errors = checked.ok ? {} : checked.errors;
+      let first: HTMLInputElement | null = null;
+      for (const name of ["number", "name", "expiry", "cvv"] as const) {
+        const el = input(name);
+        if (!el) continue;
+        showFieldError(el, errors[name]);
+        if (errors[name] && !first) first = el;
+      }
       first?.focus();
-      return null;
-    }
-    const res = await win.fetch(form.dataset.tokenizeUrl ?? "", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({
-        card_number: checked.card.number,
-        cardholder: { name: checked.card.name },
-        expiration_month: checked.card.expiryMonth,
-        expiration_year: checked.card.expiryYear,
-        security_code: checked.card.cvv,
-      }),
-    });
-    const answer = (await res.json()) as { id?: string; payment_method_id?: string; message?: string };
-    if (!res.ok || !answer.id) throw new Error(answer.message ?? "tokenize failed");
-    return { token: answer.id, paymentMethodId: answer.payment_method_id };
+      return checked.ok;
+    },
+    async tokenize() {
+      const checked = read();
+      if (!checked.ok) throw new Error("card not checked");
+      const res = await win.fetch(form.dataset.tokenizeUrl ?? "", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({
+          card_number: checked.card.number,
+          cardholder: { name: checked.card.name },
+          expiration_month: checked.card.expiryMonth,
+          expiration_year: checked.card.expiryYear,
+          security_code: checked.card.cvv,
+        }),
+      });
+      const answer = (await res.json()) as { id?: string; payment_method_id?: string; message?: string };
+      if (!res.ok || !answer.id) throw new Error(answer.message ?? "tokenize failed");
+      return { token: answer.id, paymentMethodId: answer.payment_method_id };
+    },
   };
 }
 
@@ -161,11 +172,20 @@ function mercadoPagoTokenizer(form: HTMLFormElement, doc: Document, win: Window)
     });
   });
   doc.head.append(script);
-  return async () => {
-    const name = form.querySelector<HTMLInputElement>('input[data-card="name"]');
-    if (name) showFieldError(name, name.value.trim() ? undefined : CARD_TEXT.nameRequired);
-    if (!mp || !name?.value.trim()) return null;
-    const token = await mp.fields.createCardToken({ cardholderName: name.value.trim() });
-    return { token: token.id, ...card };
+  const name = form.querySelector<HTMLInputElement>('input[data-card="name"]');
+  return {
+    check() {
+      if (!name) return false;
+      const missing = name.value.trim() ? undefined : CARD_TEXT.nameRequired;
+      showFieldError(name, missing);
+      if (missing) name.focus();
+      // Mercado Pago's own fields check number, expiry and CVV when the token is made.
+      return !missing && mp !== null;
+    },
+    async tokenize() {
+      if (!mp || !name) throw new Error("Mercado Pago not loaded");
+      const token = await mp.fields.createCardToken({ cardholderName: name.value.trim() });
+      return { token: token.id, ...card };
+    },
   };
 }

@@ -72,6 +72,17 @@ export default function Success({ loaderData, params }: Route.ComponentProps) {
       </main>
     );
   }
+  if (order.status === "refunded") {
+    return (
+      <CheckoutMessage title="Pedido reembolsado">
+        <p className="text-muted">
+          O anfitrião devolveu o valor do pedido {order.id}. O estorno aparece no seu banco ou na fatura do
+          cartão.
+        </p>
+        {back}
+      </CheckoutMessage>
+    );
+  }
   const state = {
     pending: {
       title: "Aguardando pagamento",

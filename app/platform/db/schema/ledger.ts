@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { organization } from "./auth";
+import { organization, user } from "./auth";
 import { properties } from "./catalog";
 import { orders } from "./orders";
 
@@ -73,11 +73,15 @@ export const receivables = pgTable(
     amountCents: cents("amount_cents").notNull(),
     settlementForecastAt: ts("settlement_forecast_at").notNull(),
     settledAt: ts("settled_at"),
+    /** A refund before settlement: it will never be released. */
+    cancelledAt: ts("cancelled_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("receivables_order_uq").on(t.orderId),
-    index("receivables_due_idx").on(t.settlementForecastAt).where(sql`${t.settledAt} is null`),
+    index("receivables_due_idx")
+      .on(t.settlementForecastAt)
+      .where(sql`${t.settledAt} is null and ${t.cancelledAt} is null`),
     check("receivables_amount_not_negative", sql`${t.amountCents} >= 0`),
   ],
 );
@@ -94,7 +98,7 @@ export const walletMovements = pgTable(
     walletId: uuid("wallet_id")
       .notNull()
       .references(() => wallets.id),
-    /** sale | fee | settlement | withdrawal | withdrawal_return | refund */
+    /** sale | fee | settlement | withdrawal | withdrawal_fee | withdrawal_return | refund */
     kind: text("kind").notNull(),
     /** available | pending | reserved | withdrawn */
     bucket: text("bucket").notNull(),
@@ -114,4 +118,73 @@ export const walletMovements = pgTable(
     ),
     check("wallet_movements_amount_not_zero", sql`${t.amountCents} <> 0`),
   ],
+);
+
+/**
+ * A withdrawal of a wallet's available money to the host's PIX key: reserved at once (guarded, so
+ * concurrent requests never overdraw), withdrawn when the payout provider says it was done, returned to
+ * the balance when it failed.
+ */
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    walletId: uuid("wallet_id")
+      .notNull()
+      .references(() => wallets.id),
+    amountCents: cents("amount_cents").notNull(),
+    /** processing | paid | failed */
+    status: text("status").notNull().default("processing"),
+    pixKeyType: text("pix_key_type").notNull(),
+    pixKey: text("pix_key").notNull(),
+    requestedBy: uuid("requested_by").references(() => user.id, { onDelete: "set null" }),
+    /** From the form: a double click, or a retried post, asks once. */
+    requestKey: text("request_key").notNull(),
+    provider: text("provider").notNull(),
+    providerTransferId: text("provider_transfer_id"),
+    failureReason: text("failure_reason"),
+    paidAt: ts("paid_at"),
+    failedAt: ts("failed_at"),
+    checkedAt: ts("checked_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("withdrawals_request_key_uq").on(t.organizationId, t.requestKey),
+    uniqueIndex("withdrawals_provider_transfer_uq").on(t.provider, t.providerTransferId),
+    index("withdrawals_wallet_idx").on(t.walletId, t.createdAt),
+    index("withdrawals_processing_idx").on(t.createdAt).where(sql`${t.status} = 'processing'`),
+    check("withdrawals_amount_positive", sql`${t.amountCents} > 0`),
+    check("withdrawals_status_known", sql`${t.status} in ('processing','paid','failed')`),
+  ],
+);
+
+/** The organization's PIX key for withdrawals, kept for next time. */
+export const payoutKeys = pgTable("payout_keys", {
+  organizationId: uuid("organization_id")
+    .primaryKey()
+    .references(() => organization.id, { onDelete: "cascade" }),
+  pixKeyType: text("pix_key_type").notNull(),
+  pixKey: text("pix_key").notNull(),
+  updatedBy: uuid("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** A paid order given back to the guest, once. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountCents: cents("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    requestedBy: uuid("requested_by").references(() => user.id, { onDelete: "set null" }),
+    providerRefundId: text("provider_refund_id"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("refunds_order_uq").on(t.orderId)],
 );

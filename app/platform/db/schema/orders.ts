@@ -34,7 +34,7 @@ export type OrderNotice = {
 
 /**
  * A guest's order: the buyer and a snapshot of what they buy, made when they continue to payment.
- * Status only moves forward: pending → processing → paid, or pending/processing → failed | cancelled.
+ * Status only moves forward: pending → processing → paid (→ refunded), or pending/processing → failed | cancelled.
  */
 export const orders = pgTable(
   "orders",
@@ -70,7 +70,10 @@ export const orders = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    check("orders_status_known", sql`${t.status} in ('pending','processing','paid','cancelled','failed')`),
+    check(
+      "orders_status_known",
+      sql`${t.status} in ('pending','processing','paid','cancelled','failed','refunded')`,
+    ),
     check("orders_method_known", sql`${t.paymentMethod} in ('pix','credit_card')`),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     // One order in progress and at most one paid per cart.

@@ -41,3 +41,17 @@ export const sandboxRefunds = pgTable("sandbox_refunds", {
   amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
+
+/** The sandbox's transfers to PIX keys (payouts of withdrawals). */
+export const sandboxTransfers = pgTable("sandbox_transfers", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  status: text("status").notNull(),
+  amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+  externalReference: text("external_reference").notNull(),
+  pixKeyType: text("pix_key_type").notNull(),
+  pixKey: text("pix_key").notNull(),
+  failureReason: text("failure_reason"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

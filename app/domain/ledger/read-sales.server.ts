@@ -1,0 +1,181 @@
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
+import type { Db } from "~/platform/db/database-handle.server";
+import { orderItems, orders, properties } from "~/platform/db/schema";
+import { isOrderStatus, type OrderStatus } from "../orders/order-status";
+import { type Actor, assertCan } from "../team/permissions";
+
+export const SALES_PAGE_SIZE = 20;
+
+/** The filters of /sales, as they stand in its URL. */
+export type SalesFilter = {
+  /** 'paid' is the spec's one filter; 'pending' covers processing too; null = all. */
+  status: "paid" | "pending" | "cancelled" | "failed" | "refunded" | null;
+  propertyId: string | null;
+  /** São Paulo calendar days, inclusive, as YYYY-MM-DD. */
+  from: string | null;
+  to: string | null;
+};
+
+export type SaleRow = {
+  id: string;
+  createdAt: Date;
+  status: OrderStatus;
+  paymentMethod: "pix" | "credit_card";
+  propertyName: string;
+  totalCents: number;
+  buyerName: string;
+  buyerEmail: string | null;
+  buyerPhone: string | null;
+  items: { name: string; quantity: number; unitPriceCents: number }[];
+};
+
+export type SalesPage = { rows: SaleRow[]; next: string | null };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const STATUS_FILTERS = ["paid", "pending", "cancelled", "failed", "refunded"] as const;
+
+/** Reads the filters from a URL's query; anything unknown is ignored (shown as 'all'). */
+export function salesFilter(query: URLSearchParams): SalesFilter {
+  const status = query.get("status");
+  const propertyId = query.get("imovel");
+  const from = query.get("de");
+  const to = query.get("ate");
+  return {
+    status: (STATUS_FILTERS as readonly string[]).includes(status ?? "")
+      ? (status as SalesFilter["status"])
+      : null,
+    propertyId: isUuid(propertyId) ? propertyId : null,
+    from: from && DAY.test(from) ? from : null,
+    to: to && DAY.test(to) ? to : null,
+  };
+}
+
+// São Paulo has kept UTC−3 all year since 2019.
+const startOfDay = (day: string) => new Date(`${day}T00:00:00-03:00`);
+
+function conditions(actor: Actor, filter: SalesFilter): SQL[] {
+  const where: SQL[] = [eq(orders.organizationId, actor.organizationId)];
+  if (filter.status === "pending") where.push(inArray(orders.status, ["pending", "processing"]));
+  else if (filter.status) where.push(eq(orders.status, filter.status));
+  if (filter.propertyId) where.push(eq(orders.propertyId, filter.propertyId));
+  if (filter.from) where.push(gte(orders.createdAt, startOfDay(filter.from)));
+  if (filter.to) where.push(lt(orders.createdAt, new Date(startOfDay(filter.to).getTime() + 86_400_000)));
+  return where;
+}
+
+/** `createdAt|id` of the last row of a page: the next page starts right after it. */
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return `${row.createdAt.toISOString()}|${row.id}`;
+}
+
+function decodeCursor(cursor: string | null): { createdAt: Date; id: string } | null {
+  const [at, id] = (cursor ?? "").split("|");
+  const createdAt = new Date(at ?? "");
+  return isUuid(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+}
+
+/**
+ * One page of the organization's sales, newest first, after `cursor` (keyset pagination on created_at and
+ * id: a page deep in a million orders costs what the first does). `next` is set only when the page is full.
+ */
+export async function listSales(
+  db: Db,
+  actor: Actor,
+  filter: SalesFilter,
+  cursor: string | null,
+  pageSize = SALES_PAGE_SIZE,
+): Promise<SalesPage> {
+  assertCan(actor, "sales.read");
+  const where = conditions(actor, filter);
+  const after = decodeCursor(cursor);
+  if (after) {
+    where.push(
+      or(
+        lt(orders.createdAt, after.createdAt),
+        and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
+      ) as SQL,
+    );
+  }
+  const rows = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      propertyName: properties.name,
+      totalCents: orders.totalCents,
+      buyerName: orders.buyerName,
+      buyerEmail: orders.buyerEmail,
+      buyerPhone: orders.buyerPhone,
+    })
+    .from(orders)
+    .innerJoin(properties, eq(properties.id, orders.propertyId))
+    .where(and(...where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize);
+  const items = rows.length
+    ? await db
+        .select({
+          orderId: orderItems.orderId,
+          name: orderItems.name,
+          quantity: orderItems.quantity,
+          unitPriceCents: orderItems.unitPriceCents,
+        })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(orderItems.name)
+    : [];
+  const byOrder = Map.groupBy(items, (i) => i.orderId);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      status: isOrderStatus(r.status) ? r.status : "pending",
+      paymentMethod: r.paymentMethod === "pix" ? "pix" : "credit_card",
+      items: (byOrder.get(r.id) ?? []).map(({ name, quantity, unitPriceCents }) => ({
+        name,
+        quantity,
+        unitPriceCents,
+      })),
+    })),
+    next: rows.length === pageSize && last ? encodeCursor(last) : null,
+  };
+}
+
+export type SalesTotals = { orders: number; paidOrders: number; paidCents: number; refundedCents: number };
+
+/** The totals of the filtered period shown above the list. */
+export async function salesTotals(db: Db, actor: Actor, filter: SalesFilter): Promise<SalesTotals> {
+  assertCan(actor, "sales.read");
+  const [row] = await db
+    .select({
+      orders: sql<number>`count(*)::int`,
+      paidOrders: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
+      paidCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} = 'paid'), 0)::bigint`,
+      refundedCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} = 'refunded'), 0)::bigint`,
+    })
+    .from(orders)
+    .where(and(...conditions(actor, filter)));
+  return {
+    orders: Number(row?.orders ?? 0),
+    paidOrders: Number(row?.paidOrders ?? 0),
+    paidCents: Number(row?.paidCents ?? 0),
+    refundedCents: Number(row?.refundedCents ?? 0),
+  };
+}
+
+/** Every sale of the filter, page after page (for the CSV export). */
+export async function* allSales(db: Db, actor: Actor, filter: SalesFilter): AsyncGenerator<SaleRow> {
+  let cursor: string | null = null;
+  do {
+    const page: SalesPage = await listSales(db, actor, filter, cursor, 500);
+    yield* page.rows;
+    cursor = page.next;
+  } while (cursor);
+}

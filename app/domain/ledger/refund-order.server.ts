@@ -1,0 +1,150 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
+import type { Tx } from "~/platform/db/database-handle.server";
+import {
+  orderItems,
+  orders,
+  payments,
+  propertyProducts,
+  receivables,
+  refunds,
+  walletMovements,
+} from "~/platform/db/schema";
+import { ProviderError } from "~/platform/payments/provider";
+import { AppError } from "../errors";
+import { moveOrder } from "../orders/order-transitions.server";
+import { applyPayment } from "../payments/apply-payment.server";
+import type { PaymentsContext } from "../payments/payments-context";
+import { type Movement, recordMovements } from "../stock/record-movement.server";
+import { type Actor, assertCan } from "../team/permissions";
+import { MONEY_TEXT as T } from "./messages";
+import { type Posting, post } from "./wallet-ledger.server";
+
+/**
+ * The owner gives a paid order back to the guest (in full, with a reason): the provider refunds the charge
+ * (one idempotency key per order, so asking twice refunds once), then, in one transaction, the order
+ * becomes 'refunded', the sale is reversed in the wallet (the balance may go below zero: withdrawals then
+ * wait), an unreleased card receivable is cancelled, and the items go back to the property's stock
+ * (reason `sale_reversal`). A second refund of the same order is refused.
+ */
+export async function refundOrder(
+  ctx: PaymentsContext,
+  actor: Actor,
+  input: { orderId: unknown; reason: unknown },
+): Promise<void> {
+  assertCan(actor, "sales.refund");
+  const reason = typeof input.reason === "string" ? input.reason.trim().replace(/\s+/g, " ") : "";
+  if (!reason || reason.length > 500)
+    throw new AppError("invalid", T.refundReasonRequired, { reason: T.refundReasonRequired });
+  if (!isUuid(input.orderId)) throw new AppError("not_found", T.orderNotFound);
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.organizationId, actor.organizationId)));
+  if (!order) throw new AppError("not_found", T.orderNotFound);
+  if (order.status === "refunded") throw new AppError("conflict", T.alreadyRefunded);
+  if (order.status !== "paid" || !order.paidPaymentId) throw new AppError("conflict", T.refundOnlyPaid);
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, order.paidPaymentId));
+  if (!payment?.providerPaymentId) throw new AppError("conflict", T.refundOnlyPaid);
+
+  let providerRefundId: string;
+  try {
+    const refund = await ctx.provider.refund(payment.providerPaymentId, {
+      idempotencyKey: `refund:order:${order.id}`,
+    });
+    providerRefundId = refund.id;
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    ctx.log.warn({ err, orderId: order.id }, "refund refused by the provider");
+    throw new AppError("conflict", T.refundFailed);
+  }
+
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await moveOrder(tx, order, "refunded", "refund", now)))
+      throw new AppError("conflict", T.alreadyRefunded);
+    await tx.insert(refunds).values({
+      organizationId: order.organizationId,
+      orderId: order.id,
+      amountCents: order.totalCents,
+      reason,
+      requestedBy: actor.userId,
+      providerRefundId,
+    });
+    // Stock before wallet: the order every path locks them in (a paid order does the same).
+    await restock(tx, actor, order);
+    await reverseSale(tx, order.id, now);
+  });
+  // The payment row follows the provider (refunded); nothing else changes for a refunded order.
+  await applyPayment(ctx, await ctx.provider.getPayment(payment.providerPaymentId)).catch((err) =>
+    ctx.log.warn({ err, orderId: order.id }, "refunded payment not re-read"),
+  );
+}
+
+/** Posts the opposite of everything the sale put in the wallet, from where its money is now. */
+async function reverseSale(tx: Tx, orderId: string, now: Date) {
+  const sale = await tx.select().from(walletMovements).where(eq(walletMovements.orderId, orderId));
+  const first = sale[0];
+  if (!first) return;
+  const [receivable] = await tx
+    .update(receivables)
+    .set({ cancelledAt: now })
+    .where(
+      and(eq(receivables.orderId, orderId), isNull(receivables.settledAt), isNull(receivables.cancelledAt)),
+    )
+    .returning({ id: receivables.id });
+  // Unreleased card money comes out of 'to receive'; PIX or released money out of 'available'.
+  const bucket = receivable ? "pending" : "available";
+  const net = sale
+    .filter((m) => m.kind === "sale" || m.kind === "fee")
+    .reduce((sum, m) => sum + m.amountCents, 0);
+  const gross = sale.filter((m) => m.kind === "sale").reduce((sum, m) => sum + m.amountCents, 0);
+  const postings: Posting[] = [
+    { kind: "refund", bucket, amountCents: -gross, reference: `order:${orderId}:refund`, orderId },
+  ];
+  // The provider's fee comes back with a full refund.
+  if (gross !== net) {
+    postings.push({
+      kind: "refund",
+      bucket,
+      amountCents: gross - net,
+      reference: `order:${orderId}:refund-fee`,
+      orderId,
+    });
+  }
+  await post(tx, first.organizationId, first.walletId, postings);
+}
+
+/** The sold units go back where they were sold, each change in the stock ledger. */
+async function restock(tx: Tx, actor: Actor, order: { id: string; propertyId: string }) {
+  const items = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const movements: Movement[] = [];
+  for (const item of [...items].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    const where = and(
+      eq(propertyProducts.propertyId, order.propertyId),
+      eq(propertyProducts.productId, item.productId),
+    );
+    const [row] = await tx
+      .select({ current: propertyProducts.currentQuantity })
+      .from(propertyProducts)
+      .where(where)
+      .for("update");
+    if (!row || row.current === null) continue;
+    await tx
+      .update(propertyProducts)
+      .set({ currentQuantity: row.current + item.quantity })
+      .where(where);
+    movements.push({
+      propertyId: order.propertyId,
+      productId: item.productId,
+      oldQuantity: row.current,
+      newQuantity: row.current + item.quantity,
+      reason: "sale_reversal",
+      reference: `order:${order.id}`,
+    });
+  }
+  await recordMovements(tx, actor, movements);
+}

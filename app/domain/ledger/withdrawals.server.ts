@@ -1,0 +1,347 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { priceInputToCents } from "~/lib/price-input";
+import { isUuid } from "~/lib/uuid";
+import type { Tx } from "~/platform/db/database-handle.server";
+import { payoutKeys, wallets, withdrawals } from "~/platform/db/schema";
+import { PayoutError, type PixKeyType, type ProviderTransfer } from "~/platform/payouts/payout-provider";
+import { AppError } from "../errors";
+import type { PaymentsContext } from "../payments/payments-context";
+import { type Actor, assertCan } from "../team/permissions";
+import { MONEY_TEXT as T } from "./messages";
+import { isPixKeyType, normalizePixKey } from "./pix-key";
+import { type Posting, post, postIfAvailable } from "./wallet-ledger.server";
+
+export type WithdrawalInput = {
+  walletId: unknown;
+  /** Typed the pt-BR way ("150,00"). */
+  amount: unknown;
+  pixKeyType: unknown;
+  pixKey: unknown;
+  /** Keep this key for the organization's next withdrawal. */
+  remember: boolean;
+  /** From the form (one per form shown): a double click or a retried post asks once. */
+  requestKey: unknown;
+};
+
+export type CheckedWithdrawal = {
+  walletId: string;
+  amountCents: number;
+  feeCents: number;
+  pixKeyType: PixKeyType;
+  pixKey: string;
+};
+
+/** The form's checks, without touching anything: what the confirmation step shows. */
+export function checkWithdrawal(
+  ctx: Pick<PaymentsContext, "config">,
+  input: WithdrawalInput,
+): CheckedWithdrawal {
+  const fieldErrors: Record<string, string> = {};
+  if (!isUuid(input.walletId)) throw new AppError("not_found", T.walletNotFound);
+  const text = typeof input.amount === "string" ? input.amount.trim() : "";
+  const amountCents = text ? priceInputToCents(text) : 0;
+  if (!text || amountCents <= 0) fieldErrors.amount = T.amountRequired;
+  else if (amountCents < ctx.config.minWithdrawalCents)
+    fieldErrors.amount = T.belowMinimum(ctx.config.minWithdrawalCents);
+  else if (amountCents > 100_000_000) fieldErrors.amount = T.aboveAvailable(0);
+  let pixKeyType: PixKeyType = "cpf";
+  let pixKey = "";
+  if (!isPixKeyType(input.pixKeyType)) fieldErrors.pixKeyType = T.keyTypeRequired;
+  else {
+    pixKeyType = input.pixKeyType;
+    const key = normalizePixKey(
+      pixKeyType,
+      typeof input.pixKey === "string" ? input.pixKey.slice(0, 200) : "",
+    );
+    if (key.ok) pixKey = key.key;
+    else fieldErrors.pixKey = key.message;
+  }
+  const first = Object.values(fieldErrors)[0];
+  if (first) throw new AppError("invalid", first, fieldErrors);
+  return {
+    walletId: input.walletId,
+    amountCents,
+    feeCents: ctx.config.withdrawalFeeCents,
+    pixKeyType,
+    pixKey,
+  };
+}
+
+/**
+ * The owner asks for a wallet's available money to be sent to a PIX key. The amount (and the fee, if any)
+ * leaves 'available' for 'reserved' in one guarded update, so concurrent requests can never overdraw;
+ * then the payout provider is asked to transfer it. The money is 'withdrawn' when the provider says it was
+ * done, and returns to 'available' when it failed.
+ */
+export async function requestWithdrawal(
+  ctx: PaymentsContext,
+  actor: Actor,
+  input: WithdrawalInput,
+): Promise<{ withdrawalId: string; status: string }> {
+  assertCan(actor, "withdrawal.request");
+  const checked = checkWithdrawal(ctx, input);
+  const requestKey =
+    typeof input.requestKey === "string" && isUuid(input.requestKey) ? input.requestKey : null;
+  if (!requestKey) throw new AppError("invalid", "Formulário expirado: abra o saque de novo.");
+  const now = ctx.now();
+  const made = await ctx.db.transaction(async (tx) => {
+    const [wallet] = await tx
+      .select({ id: wallets.id, available: wallets.availableCents })
+      .from(wallets)
+      .where(and(eq(wallets.id, checked.walletId), eq(wallets.organizationId, actor.organizationId)));
+    if (!wallet) throw new AppError("not_found", T.walletNotFound);
+    const [already] = await tx
+      .select({ id: withdrawals.id, status: withdrawals.status })
+      .from(withdrawals)
+      .where(
+        and(eq(withdrawals.organizationId, actor.organizationId), eq(withdrawals.requestKey, requestKey)),
+      );
+    if (already) return { ...already, fresh: false };
+
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        organizationId: actor.organizationId,
+        walletId: wallet.id,
+        amountCents: checked.amountCents,
+        pixKeyType: checked.pixKeyType,
+        pixKey: checked.pixKey,
+        requestedBy: actor.userId,
+        requestKey,
+        provider: ctx.payouts.name,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: withdrawals.id, status: withdrawals.status });
+    // The same form posted twice at once: the other request made it.
+    if (!row) throw new AppError("conflict", "Este saque já foi solicitado.");
+    const ref = `withdrawal:${row.id}`;
+    const postings: Posting[] = [
+      {
+        kind: "withdrawal",
+        bucket: "available",
+        amountCents: -checked.amountCents,
+        reference: `${ref}:reserve`,
+        withdrawalId: row.id,
+      },
+      {
+        kind: "withdrawal",
+        bucket: "reserved",
+        amountCents: checked.amountCents,
+        reference: `${ref}:reserved`,
+        withdrawalId: row.id,
+      },
+    ];
+    if (checked.feeCents > 0) {
+      postings.push({
+        kind: "withdrawal_fee",
+        bucket: "available",
+        amountCents: -checked.feeCents,
+        reference: `${ref}:fee`,
+        withdrawalId: row.id,
+      });
+    }
+    const covered = await postIfAvailable(
+      tx,
+      actor.organizationId,
+      wallet.id,
+      postings,
+      checked.amountCents + checked.feeCents,
+    );
+    if (!covered) {
+      const [now] = await tx
+        .select({ available: wallets.availableCents })
+        .from(wallets)
+        .where(eq(wallets.id, wallet.id));
+      throw new AppError(
+        "insufficient_funds",
+        T.aboveAvailable(Math.max(0, (now?.available ?? 0) - checked.feeCents)),
+        {
+          amount: T.aboveAvailable(Math.max(0, (now?.available ?? 0) - checked.feeCents)),
+        },
+      );
+    }
+    if (input.remember) {
+      await tx
+        .insert(payoutKeys)
+        .values({
+          organizationId: actor.organizationId,
+          pixKeyType: checked.pixKeyType,
+          pixKey: checked.pixKey,
+          updatedBy: actor.userId,
+        })
+        .onConflictDoUpdate({
+          target: payoutKeys.organizationId,
+          set: {
+            pixKeyType: checked.pixKeyType,
+            pixKey: checked.pixKey,
+            updatedBy: actor.userId,
+            updatedAt: now,
+          },
+        });
+    }
+    return { ...row, fresh: true };
+  });
+  if (made.fresh) await sendTransfer(ctx, made.id);
+  const [after] = await ctx.db
+    .select({ status: withdrawals.status })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, made.id));
+  return { withdrawalId: made.id, status: after?.status ?? made.status };
+}
+
+/**
+ * Asks the payout provider to transfer a reserved withdrawal (again, after a failed attempt: the key is the
+ * withdrawal's, so the provider pays once). A final refusal fails the withdrawal and returns the money.
+ */
+export async function sendTransfer(ctx: PaymentsContext, withdrawalId: string): Promise<void> {
+  const [w] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+  if (w?.status !== "processing") return;
+  try {
+    const transfer = await ctx.payouts.createTransfer({
+      withdrawalId: w.id,
+      amountCents: w.amountCents,
+      pixKey: w.pixKey,
+      pixKeyType: w.pixKeyType as PixKeyType,
+      description: `Saque Estadia ${w.id.slice(0, 8)}`,
+      idempotencyKey: `withdrawal:${w.id}`,
+    });
+    await applyTransfer(ctx, transfer);
+  } catch (err) {
+    if (!(err instanceof PayoutError)) throw err;
+    ctx.log.warn({ err, withdrawalId }, "payout not sent");
+    // Retryable: the sweep asks again; final: the provider will never pay it.
+    if (!err.retryable) await closeWithdrawal(ctx, w.id, "failed", err.message);
+    else await ctx.db.update(withdrawals).set({ checkedAt: ctx.now() }).where(eq(withdrawals.id, w.id));
+  }
+}
+
+/**
+ * The one way a transfer's outcome reaches the ledger (its answer, its webhook, the sweep): done moves the
+ * money from 'reserved' to 'withdrawn'; failed or cancelled returns it (and the fee) to 'available'. Once:
+ * the withdrawal moves out of 'processing' in a guarded update.
+ */
+export async function applyTransfer(ctx: PaymentsContext, transfer: ProviderTransfer): Promise<void> {
+  const [w] = await ctx.db
+    .select({ id: withdrawals.id, transferId: withdrawals.providerTransferId })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.provider, ctx.payouts.name),
+        or(
+          eq(withdrawals.providerTransferId, transfer.id),
+          and(
+            isNull(withdrawals.providerTransferId),
+            sql`${withdrawals.id}::text = ${transfer.externalReference}`,
+          ),
+        ),
+      ),
+    );
+  if (!w) return;
+  if (!w.transferId) {
+    await ctx.db.update(withdrawals).set({ providerTransferId: transfer.id }).where(eq(withdrawals.id, w.id));
+  }
+  await ctx.db.update(withdrawals).set({ checkedAt: ctx.now() }).where(eq(withdrawals.id, w.id));
+  if (transfer.status === "done") await closeWithdrawal(ctx, w.id, "paid", null);
+  if (transfer.status === "failed" || transfer.status === "cancelled") {
+    await closeWithdrawal(ctx, w.id, "failed", transfer.failureReason ?? "Transferência não realizada");
+  }
+}
+
+async function closeWithdrawal(
+  ctx: PaymentsContext,
+  id: string,
+  to: "paid" | "failed",
+  reason: string | null,
+) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [w] = await tx
+      .update(withdrawals)
+      .set({
+        status: to,
+        failureReason: reason,
+        ...(to === "paid" ? { paidAt: now } : { failedAt: now }),
+        updatedAt: now,
+      })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "processing")))
+      .returning();
+    if (!w) return;
+    await post(tx, w.organizationId, w.walletId, closingPostings(w, to, await feeOf(tx, w.id)));
+  });
+}
+
+function closingPostings(w: typeof withdrawals.$inferSelect, to: "paid" | "failed", fee: number): Posting[] {
+  const ref = `withdrawal:${w.id}`;
+  if (to === "paid") {
+    return [
+      {
+        kind: "withdrawal",
+        bucket: "reserved",
+        amountCents: -w.amountCents,
+        reference: `${ref}:paid-out`,
+        withdrawalId: w.id,
+      },
+      {
+        kind: "withdrawal",
+        bucket: "withdrawn",
+        amountCents: w.amountCents,
+        reference: `${ref}:paid-in`,
+        withdrawalId: w.id,
+      },
+    ];
+  }
+  return [
+    {
+      kind: "withdrawal_return",
+      bucket: "reserved",
+      amountCents: -w.amountCents,
+      reference: `${ref}:return-out`,
+      withdrawalId: w.id,
+    },
+    {
+      kind: "withdrawal_return",
+      bucket: "available",
+      amountCents: w.amountCents + fee,
+      reference: `${ref}:return-in`,
+      withdrawalId: w.id,
+    },
+  ];
+}
+
+/** The fee taken when the withdrawal was asked for (given back with it if it fails). */
+async function feeOf(tx: Tx, withdrawalId: string): Promise<number> {
+  const rows = await tx.execute(
+    sql`select coalesce(-sum(amount_cents), 0)::bigint as fee from wallet_movements
+        where withdrawal_id = ${withdrawalId} and kind = 'withdrawal_fee'`,
+  );
+  return Number(rows.rows[0]?.fee ?? 0);
+}
+
+/** Withdrawals the provider has not settled: sent again when no transfer exists, asked about otherwise. */
+export async function reconcileWithdrawals(ctx: PaymentsContext, limit = 50): Promise<number> {
+  const quiet = new Date(ctx.now().getTime() - 30_000);
+  const open = await ctx.db
+    .select({ id: withdrawals.id, transferId: withdrawals.providerTransferId })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, "processing"),
+        eq(withdrawals.provider, ctx.payouts.name),
+        or(isNull(withdrawals.checkedAt), lt(withdrawals.checkedAt, quiet)),
+        lt(withdrawals.createdAt, quiet),
+      ),
+    )
+    .limit(limit);
+  for (const w of open) {
+    try {
+      if (w.transferId) await applyTransfer(ctx, await ctx.payouts.getTransfer(w.transferId));
+      else await sendTransfer(ctx, w.id);
+    } catch (err) {
+      if (!(err instanceof PayoutError)) throw err;
+      ctx.log.warn({ err, withdrawalId: w.id }, "payout status not checked");
+    }
+  }
+  return open.length;
+}

@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/database-handle.server";
+import { sandboxTransfers } from "../db/schema";
+import { signWebhook, webhookSignatureHolds } from "../payments/webhook-signature";
+import {
+  PayoutError,
+  type PayoutProvider,
+  type PayoutWebhookHint,
+  type ProviderTransfer,
+  type TransferStatus,
+} from "./payout-provider";
+
+export type SandboxPayouts = PayoutProvider & {
+  /** What the bank would do with a pending transfer: pay the key, or fail. */
+  settle(id: string, outcome: "done" | "failed"): Promise<ProviderTransfer>;
+  webhookFor(id: string, now?: Date): { url: string; headers: Headers; body: string };
+  /** Sends that notification to the app, over HTTP, like a real provider. */
+  notify(id: string): Promise<number>;
+  list(limit?: number): Promise<(ProviderTransfer & { createdAt: Date; pixKey: string })[]>;
+};
+
+type Row = typeof sandboxTransfers.$inferSelect;
+
+function toTransfer(row: Row): ProviderTransfer {
+  return {
+    id: row.id,
+    status: row.status as TransferStatus,
+    amountCents: row.amountCents,
+    externalReference: row.externalReference,
+    failureReason: row.failureReason,
+  };
+}
+
+/**
+ * The offline payout provider: transfers to PIX keys that stay pending until /dev/payments (or a test)
+ * pays or fails them; then, like a real provider, it sends a signed notification to the app.
+ */
+export function createSandboxPayouts(options: {
+  db: Db;
+  webhookSecret: string;
+  /** The app's /webhooks/payouts/sandbox. */
+  notificationUrl: string;
+}): SandboxPayouts {
+  const { db, webhookSecret, notificationUrl } = options;
+  const find = async (id: string) => {
+    const [row] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.id, id));
+    if (!row) throw new PayoutError("Transferência não encontrada no sandbox", 404, false, "not_found");
+    return row;
+  };
+
+  const payouts: SandboxPayouts = {
+    name: "sandbox",
+
+    async createTransfer(input) {
+      const [made] = await db
+        .insert(sandboxTransfers)
+        .values({
+          id: randomUUID(),
+          idempotencyKey: input.idempotencyKey,
+          status: "pending",
+          amountCents: input.amountCents,
+          externalReference: input.withdrawalId,
+          pixKeyType: input.pixKeyType,
+          pixKey: input.pixKey,
+        })
+        .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
+        .returning();
+      const row =
+        made ??
+        (
+          await db
+            .select()
+            .from(sandboxTransfers)
+            .where(eq(sandboxTransfers.idempotencyKey, input.idempotencyKey))
+        )[0];
+      if (!row) throw new PayoutError("Transferência perdida no sandbox", 500, true, "lost");
+      return toTransfer(row);
+    },
+
+    async getTransfer(id) {
+      return toTransfer(await find(id));
+    },
+
+    verifyWebhook({ headers, query, body }): PayoutWebhookHint | null {
+      const dataId = query.get("data.id");
+      const holds = webhookSignatureHolds({
+        secret: webhookSecret,
+        signature: headers.get("x-signature"),
+        dataId,
+        requestId: headers.get("x-request-id"),
+      });
+      if (!holds || !dataId) return null;
+      try {
+        const parsed = JSON.parse(body) as { id?: unknown; transfer?: { id?: unknown } };
+        if (String(parsed.transfer?.id ?? "") !== dataId) return null;
+        return { eventId: String(parsed.id ?? ""), transferId: dataId };
+      } catch {
+        return null;
+      }
+    },
+
+    async settle(id, outcome) {
+      await find(id);
+      await db
+        .update(sandboxTransfers)
+        .set({
+          status: outcome,
+          failureReason: outcome === "failed" ? "Chave Pix não encontrada no banco de destino" : null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(sandboxTransfers.id, id), eq(sandboxTransfers.status, "pending")));
+      return toTransfer(await find(id));
+    },
+
+    webhookFor(id, at = new Date()) {
+      const requestId = randomBytes(16).toString("hex");
+      const url = new URL(notificationUrl);
+      url.searchParams.set("data.id", id);
+      const body = JSON.stringify({
+        id: `evt_${randomBytes(8).toString("hex")}`,
+        event: "TRANSFER_UPDATED",
+        dateCreated: at.toISOString(),
+        transfer: { id },
+      });
+      const headers = new Headers({
+        "content-type": "application/json",
+        "x-request-id": requestId,
+        "x-signature": signWebhook({ secret: webhookSecret, dataId: id, requestId, now: at }),
+      });
+      return { url: url.toString(), headers, body };
+    },
+
+    async notify(id) {
+      const { url, headers, body } = payouts.webhookFor(id);
+      const res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(22_000) });
+      await res.body?.cancel();
+      return res.status;
+    },
+
+    async list(limit = 50) {
+      const rows = await db
+        .select()
+        .from(sandboxTransfers)
+        .orderBy(sql`${sandboxTransfers.createdAt} desc`)
+        .limit(limit);
+      return rows.map((row) => ({ ...toTransfer(row), createdAt: row.createdAt, pixKey: row.pixKey }));
+    },
+  };
+  return payouts;
+}

@@ -1,0 +1,359 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type Request, type TestInfo, test } from "@playwright/test";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { formatCents } from "../../app/lib/money";
+import { parseBrCode } from "../../app/lib/pix-brcode";
+import {
+  type Buyer,
+  cartWith,
+  chooseMethod,
+  currentStock,
+  demoShopPath,
+  guestAddress,
+  identificationForm,
+  identify,
+  METHOD,
+  pixPanel,
+  sandboxChargeId,
+  settleCharge,
+} from "./support/checkout";
+
+// Phone and desktop run at once against the same shop: each test buys products no other test (nor the
+// other project, nor shop.spec.ts, which uses 'Água mineral' and 'Granola') buys, so held and sold stock
+// never mixes up. Prices from scripts/seed-catalog.ts; 6 units of each at 'Casa da Praia'.
+const PRODUCTS = {
+  pix: { phone: ["Chocolate ao leite", 990], desktop: ["Pão de queijo congelado", 1800] },
+  card: { phone: ["Refrigerante lata", 650], desktop: ["Kit escova e pasta de dente", 1200] },
+  back: { phone: ["Protetor solar FPS 50", 3990], desktop: ["Repelente", 2990] },
+  axe: { phone: ["Água com gás 500 ml", 500], desktop: ["Vinho tinto", 5990] },
+  // Not counted (no stock limit): both projects may buy it.
+  noJs: { phone: ["Café em cápsulas (10 un.)", 2490], desktop: ["Café em cápsulas (10 un.)", 2490] },
+} as const;
+
+function productFor(journey: keyof typeof PRODUCTS, testInfo: TestInfo) {
+  const [name, priceCents] = PRODUCTS[journey][testInfo.project.name === "phone" ? "phone" : "desktop"];
+  return { name, priceCents };
+}
+
+function buyerFor(testInfo: TestInfo, label: string): Buyer {
+  return {
+    fullName: "Maria da Silva Souza",
+    cpf: "529.982.247-25",
+    email: `${label}-${testInfo.project.name}-${Date.now().toString(36)}@example.com`,
+    phone: "(48) 99876-5432",
+  };
+}
+
+/** axe's findings on the page as it is now (none expected); toasts fading in or out are not this page's. */
+async function accessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('section[aria-label="Notificações"]').analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
+/** 'Resumo da compra' and its total. */
+function purchaseSummary(page: Page) {
+  return page.getByRole("complementary", { name: "Resumo da compra" });
+}
+
+/** Reads the QR code off the screen: a screenshot of the image, decoded as a phone's camera would. */
+async function decodeQr(page: Page): Promise<string> {
+  const png = PNG.sync.read(await pixPanel(page).qr.screenshot());
+  const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!found) throw new Error(`no QR code found in the ${png.width}x${png.height} screenshot`);
+  return found.data;
+}
+
+/** Waits for the PIX charge (the page asks for it on its own), checks the QR against the code and the total. */
+async function expectPixCharge(page: Page, totalCents: number) {
+  const { qr, code } = pixPanel(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Pagamento via PIX" })).toBeVisible();
+  await expect(qr).toBeVisible({ timeout: 10_000 });
+  const copyPaste = await code.inputValue();
+  expect(await decodeQr(page)).toBe(copyPaste);
+  const parsed = parseBrCode(copyPaste);
+  expect(parsed, `not a valid BR Code: ${copyPaste}`).not.toBeNull();
+  expect(parsed?.amountCents).toBe(totalCents);
+  return { code: copyPaste, chargeId: sandboxChargeId(parsed?.txid ?? null) };
+}
+
+test("a guest pays with PIX: checked identification, a readable QR code, confirmation by itself and stock sold", async ({
+  browser,
+  page,
+}, testInfo) => {
+  // Sign-in, shop, three checkout steps, up to 20 s of the page's own polling, the stock page twice.
+  test.setTimeout(120_000);
+  const product = productFor("pix", testInfo);
+  const totalCents = product.priceCents * 2;
+  const total = formatCents(totalCents);
+  const stockBefore = await currentStock(browser, product.name);
+  await page.setExtraHTTPHeaders(guestAddress());
+  const shopPath = await demoShopPath(browser);
+
+  await test.step("two units in the cart, Pix on the summary", async () => {
+    await cartWith(page, shopPath, product.name, 2);
+    await chooseMethod(page, METHOD.pix);
+    await expect(purchaseSummary(page)).toContainText(`2 x ${formatCents(product.priceCents)}`);
+    await expect(purchaseSummary(page)).toContainText(new RegExp(`Total\\s*${total.replace("$", "\\$")}`));
+  });
+
+  const form = identificationForm(page);
+  await test.step("an empty form shows both messages at once", async () => {
+    await form.submit.click();
+    await expect(page.getByText("Nome completo é obrigatório")).toBeVisible();
+    await expect(page.getByText("Informe pelo menos um método de contato (email ou telefone)")).toBeVisible();
+    await expect(form.fullName).toHaveAttribute("aria-invalid", "true");
+    await expect(form.fullName).toBeFocused();
+    await expect(page).toHaveURL(/\/pix$/);
+  });
+
+  await test.step("a bad email is refused at its field", async () => {
+    await form.fullName.fill("Maria da Silva Souza");
+    await form.email.fill("maria@exemplo");
+    await form.submit.click();
+    await expect(page.getByText("Email inválido")).toBeVisible();
+    await expect(page.getByText("Nome completo é obrigatório")).toBeHidden();
+    await expect(form.email).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/pix$/);
+  });
+
+  await test.step("CPF and phone are masked as typed; valid data leads to the payment step", async () => {
+    await form.cpf.fill("52998224725");
+    await expect(form.cpf).toHaveValue("529.982.247-25");
+    await form.phone.fill("48998765432");
+    await expect(form.phone).toHaveValue("(48) 99876-5432");
+    await form.email.fill(buyerFor(testInfo, "pix").email);
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}\/pix\/payment$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Pagamento" })).toBeVisible();
+  });
+
+  let chargeId = "";
+  await test.step("the QR code reads as the 'copia e cola' code, a BR Code for the order's total", async () => {
+    ({ chargeId } = await expectPixCharge(page, totalCents));
+    await expect(purchaseSummary(page)).toContainText(total);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Aguardando confirmação do pagamento..." }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Expira em \d{2}:\d{2}$/)).toBeVisible();
+    const copy = page.getByRole("button", { name: "Copiar código" });
+    await copy.click();
+    await expect(page.getByRole("button", { name: "Código copiado!" })).toBeVisible();
+  });
+
+  await test.step("approved at the provider, the guest's page reaches the confirmation by itself", async () => {
+    await settleCharge(browser, chargeId, total, "Aprovar");
+    // The page polls every 10 s; no reload here.
+    await expect(page.getByRole("heading", { level: 1, name: "Pagamento confirmado!" })).toBeVisible({
+      timeout: 25_000,
+    });
+    await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}\/success$/);
+    await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", shopPath);
+    await expect(purchaseSummary(page)).toContainText(total);
+  });
+
+  await test.step("the host's stock page shows the two units sold", async () => {
+    expect(await currentStock(browser, product.name)).toBe(stockBefore - 2);
+  });
+});
+
+type SentRequest = { url: string; method: string; body: string; request: Request };
+
+test("a guest pays by card: required fields, a refusal that keeps the form, then approval; the card goes only to the provider", async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const product = productFor("card", testInfo);
+  const sent: SentRequest[] = [];
+  page.on("request", (request) => {
+    sent.push({ url: request.url(), method: request.method(), body: request.postData() ?? "", request });
+  });
+  await page.setExtraHTTPHeaders(guestAddress());
+  await cartWith(page, await demoShopPath(browser), product.name, 1);
+  await chooseMethod(page, METHOD.card);
+  await identify(page, buyerFor(testInfo, "cartao"));
+  await expect(page).toHaveURL(/\/credit_card\/payment$/);
+
+  const cardForm = page.getByRole("region", { name: "Pagamento com cartão de crédito" });
+  const number = cardForm.getByLabel("Número do cartão", { exact: true });
+  const holder = cardForm.getByLabel("Nome no cartão", { exact: true });
+  const expiry = cardForm.getByLabel("Validade", { exact: true });
+  const cvv = cardForm.getByLabel("CVV", { exact: true });
+  const pay = cardForm.getByRole("button", { name: "Finalizar pagamento" });
+  const processing = page.getByRole("dialog", { name: "Processando pagamento" });
+
+  await test.step("an empty form shows the four required-field messages", async () => {
+    await pay.click();
+    for (const text of [
+      "Número do cartão é obrigatório",
+      "Nome no cartão é obrigatório",
+      "Data de expiração é obrigatória",
+      "CVV é obrigatório",
+    ])
+      await expect(cardForm.getByText(text, { exact: true })).toBeVisible();
+    // Like the identification step, the first field in error takes the focus. Soft: the rest of the
+    // journey is still worth running when it does not.
+    await expect.soft(number, "the first field in error should have the focus").toBeFocused();
+    await expect(processing).toBeHidden();
+  });
+
+  await test.step("the number and validity are masked as typed", async () => {
+    await number.fill("5031433215406351");
+    await expect(number).toHaveValue("5031 4332 1540 6351");
+    await expiry.fill("1130");
+    await expect(expiry).toHaveValue("11/30");
+    await cvv.fill("123");
+    await holder.fill("OTHE");
+  });
+
+  await test.step("'Processando pagamento' shows while the charge is on its way", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/credit_card/charge", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await pay.click();
+    await expect(processing).toBeVisible();
+    release();
+    await expect(processing).toBeHidden({ timeout: 10_000 });
+    await page.unroute("**/credit_card/charge");
+  });
+
+  await test.step("a refused card says so and the page stays on payment with the form usable", async () => {
+    await expect(
+      cardForm
+        .getByRole("alert")
+        .filter({ hasText: "Erro ao processar pagamento. Por favor, verifique os dados e tente novamente." }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/credit_card\/payment$/);
+    await expect(pay).toBeEnabled();
+    await expect(number).toBeEditable();
+    await expect(number).toHaveValue("5031 4332 1540 6351");
+  });
+
+  await test.step("the same guest pays with another name on the card, without identifying again", async () => {
+    await holder.fill("APRO");
+    await pay.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pagamento confirmado!" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}\/success$/);
+    await expect(purchaseSummary(page)).toContainText(formatCents(product.priceCents));
+  });
+
+  await test.step("only the provider's tokenize endpoint ever received the card number", async () => {
+    const path = (s: SentRequest) => new URL(s.url).pathname;
+    const tokenize = sent.filter((s) => path(s) === "/sandbox/v1/card_tokens");
+    expect(tokenize.map((s) => s.method)).toEqual(["POST", "POST"]);
+    // The recorder does see card data where it goes.
+    expect(tokenize[0]?.body).toContain("5031433215406351");
+
+    const carriesCard = (text: string) =>
+      ["5031433215406351", "5031 4332", "5031+4332", "5031%204332"].some((digits) => text.includes(digits));
+    const leaks = sent
+      .filter((s) => path(s) !== "/sandbox/v1/card_tokens")
+      .filter((s) => carriesCard(s.body) || carriesCard(s.url))
+      .map((s) => `${s.method} ${s.url}`);
+    expect(leaks).toEqual([]);
+
+    const charges = sent.filter((s) => path(s).endsWith("/credit_card/charge"));
+    expect(charges).toHaveLength(2);
+    for (const charge of charges) {
+      const body = charge.request.postDataBuffer() ?? Buffer.alloc(0);
+      const fields = await new Response(new Uint8Array(body), {
+        headers: { "content-type": (await charge.request.allHeaders())["content-type"] ?? "" },
+      }).formData();
+      expect(String(fields.get("token") ?? "")).not.toBe("");
+      const values = [...fields.values()].map(String);
+      expect(values.filter((v) => /\d{12,}/.test(v.replace(/\s/g, "")))).toEqual([]);
+      expect([...fields.keys()].sort()).toEqual(["intent", "issuerId", "paymentMethodId", "token"]);
+    }
+  });
+});
+
+test("going back from the payment step shows the identification already filled in", async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const product = productFor("back", testInfo);
+  const buyer = buyerFor(testInfo, "voltar");
+  await page.setExtraHTTPHeaders(guestAddress());
+  await cartWith(page, await demoShopPath(browser), product.name, 1);
+  await chooseMethod(page, METHOD.pix);
+  await identify(page, buyer);
+  const { code } = await expectPixCharge(page, product.priceCents);
+
+  await page.getByRole("link", { name: "Voltar à identificação" }).click();
+  await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}\/pix$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Identificação" })).toBeVisible();
+  const form = identificationForm(page);
+  await expect(form.fullName).toHaveValue(buyer.fullName);
+  await expect(form.cpf).toHaveValue(buyer.cpf);
+  await expect(form.email).toHaveValue(buyer.email);
+  await expect(form.phone).toHaveValue(buyer.phone);
+
+  // Nothing changed: the same order and the same charge.
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/pix\/payment$/);
+  await expect(pixPanel(page).code).toHaveValue(code);
+});
+
+test("the identification and PIX payment pages have no accessibility violations", async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const product = productFor("axe", testInfo);
+  await page.setExtraHTTPHeaders(guestAddress());
+  await cartWith(page, await demoShopPath(browser), product.name, 1);
+  await chooseMethod(page, METHOD.pix);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // With the messages shown at their fields.
+  await identificationForm(page).submit.click();
+  await expect(page.getByText("Nome completo é obrigatório")).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await identify(page, buyerFor(testInfo, "a11y"));
+  await expectPixCharge(page, product.priceCents);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a guest pays with PIX through plain forms and a reload", async ({ browser, page }, testInfo) => {
+    test.setTimeout(60_000);
+    const product = productFor("noJs", testInfo);
+    await page.setExtraHTTPHeaders(guestAddress());
+    await cartWith(page, await demoShopPath(browser), product.name, 1);
+    await chooseMethod(page, METHOD.pix);
+
+    // The server checks the form itself.
+    const form = identificationForm(page);
+    await form.submit.click();
+    await expect(page.getByText("Nome completo é obrigatório")).toBeVisible();
+    await expect(page.getByText("Informe pelo menos um método de contato (email ou telefone)")).toBeVisible();
+    await identify(page, buyerFor(testInfo, "sem-js"));
+
+    await expect(page.getByText("Gerando QR Code para pagamento...")).toBeVisible();
+    await page.getByRole("button", { name: "Gerar QR Code" }).click();
+    await expect(page).toHaveURL(/\/pix\/payment$/);
+    const { chargeId } = await expectPixCharge(page, product.priceCents);
+
+    await settleCharge(browser, chargeId, formatCents(product.priceCents), "Aprovar");
+    // The page also refreshes itself every 10 s; a reload may cross that refresh, so it is retried.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: "Pagamento confirmado!" })).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}\/success$/);
+  });
+});

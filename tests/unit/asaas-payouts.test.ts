@@ -1,0 +1,503 @@
+import { randomUUID } from "node:crypto";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AsaasPayoutsConfig,
+  asaasPixKey,
+  createAsaasPayouts,
+} from "~/platform/payouts/asaas-payouts.server";
+import {
+  PayoutError,
+  type PayoutProvider,
+  type PayoutWebhookRequest,
+} from "~/platform/payouts/payout-provider";
+import { type AsaasFake, startAsaasFake } from "../support/asaas-fake";
+import { payoutContract, TEST_PIX_KEYS, transferInput } from "../support/payout-contract";
+
+const CREDENTIALS = {
+  apiKey: "$aact_hmlg_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJlNzZmNGZhZGY6OjEyMzQ1Njc4OTA",
+  webhookToken: "whk-Tq8vN3xLr2Zp7Ks9Wd4Hj6Mb1Cf5Gy0A",
+};
+const BALANCE_CENTS = 100_000_000;
+
+function adapter(fake: AsaasFake, overrides: Partial<AsaasPayoutsConfig> = {}): PayoutProvider {
+  return createAsaasPayouts({ ...CREDENTIALS, apiUrl: fake.url, ...overrides });
+}
+
+payoutContract("Asaas adapter against the local fake of its API", async () => {
+  const fake = await startAsaasFake({ ...CREDENTIALS, balanceCents: BALANCE_CENTS });
+  return {
+    payouts: adapter(fake),
+    settle: async (transferId, outcome) =>
+      outcome === "done" ? fake.done(transferId) : fake.fail(transferId),
+    webhookFor: (transferId) => fake.webhookFor(transferId),
+    close: () => fake.close(),
+  };
+});
+
+async function thrown(call: Promise<unknown>): Promise<PayoutError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof PayoutError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+/** Everything an error could leak through: its message, code and serialised form. */
+function everything(error: PayoutError): string {
+  return `${error.message} ${error.code ?? ""} ${String(error)} ${JSON.stringify(error)} ${error.stack ?? ""}`;
+}
+
+/** An adapter whose API answers every call with `answer` (a transfer resource or an error). */
+function answering(status: number, answer: unknown): PayoutProvider {
+  return createAsaasPayouts({
+    ...CREDENTIALS,
+    apiUrl: "http://asaas.invalid",
+    fetch: async () =>
+      new Response(JSON.stringify(answer), { status, headers: { "Content-Type": "application/json" } }),
+  });
+}
+
+describe("Asaas adapter: what it sends and how it fails", () => {
+  let fake: AsaasFake;
+  let payouts: PayoutProvider;
+
+  beforeAll(async () => {
+    fake = await startAsaasFake({ ...CREDENTIALS, balanceCents: BALANCE_CENTS });
+    payouts = adapter(fake);
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const requestsTo = (method: string, path: string) =>
+    fake.requests.filter((r) => r.method === method && r.path === path);
+
+  it("sends the documented fields in reais, with the access_token header and JSON", async () => {
+    const input = transferInput({ amountCents: 123_45 });
+    const before = fake.requests.length;
+    await payouts.createTransfer(input);
+
+    const sent = fake.requests.slice(before);
+    const post = sent.find((r) => r.method === "POST");
+    if (!post) throw new Error("no transfer was sent");
+    expect(post.path).toBe("/v3/transfers");
+    expect(post.headers.access_token).toBe(CREDENTIALS.apiKey);
+    expect(post.headers["content-type"]).toBe("application/json");
+    expect(post.headers["user-agent"]).toMatch(/\S/);
+    expect(post.body).toEqual({
+      value: 123.45,
+      pixAddressKey: TEST_PIX_KEYS.cpf,
+      pixAddressKeyType: "CPF",
+      description: input.description,
+      externalReference: input.withdrawalId,
+    });
+    for (const request of sent) expect(request.headers.access_token).toBe(CREDENTIALS.apiKey);
+  });
+
+  it("sends amounts as exact reais and each key type as Asaas takes it (a phone without +55)", async () => {
+    const cases = [
+      ["cpf", "CPF", TEST_PIX_KEYS.cpf],
+      ["cnpj", "CNPJ", TEST_PIX_KEYS.cnpj],
+      ["email", "EMAIL", TEST_PIX_KEYS.email],
+      ["phone", "PHONE", "11987654321"],
+      ["evp", "EVP", TEST_PIX_KEYS.evp],
+    ] as const;
+    for (const [pixKeyType, asaasType, sentKey] of cases) {
+      await payouts.createTransfer(transferInput({ pixKeyType, pixKey: TEST_PIX_KEYS[pixKeyType] }));
+      expect(requestsTo("POST", "/v3/transfers").at(-1)?.body).toMatchObject({
+        pixAddressKey: sentKey,
+        pixAddressKeyType: asaasType,
+      });
+    }
+    const odd = transferInput({ amountCents: 19_99 });
+    await payouts.createTransfer(odd);
+    expect(requestsTo("POST", "/v3/transfers").at(-1)?.body).toMatchObject({ value: 19.99 });
+    expect(asaasPixKey("+55 (11) 98765-4321", "phone")).toBe("11987654321");
+    expect(asaasPixKey("1133334444", "phone")).toBe("1133334444");
+  });
+
+  it("looks for the withdrawal among recent transfers before sending it", async () => {
+    const before = fake.requests.length;
+    await payouts.createTransfer(transferInput());
+    const [lookup, post] = fake.requests.slice(before);
+    expect(lookup).toMatchObject({ method: "GET", path: "/v3/transfers", body: undefined });
+    expect(lookup?.query.get("dateCreated[ge]")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(lookup?.query.get("limit")).toBe("100");
+    expect(lookup?.query.get("offset")).toBe("0");
+    expect(post).toMatchObject({ method: "POST", path: "/v3/transfers" });
+  });
+
+  it("pays once when the answer to the first attempt was lost: the retry finds the transfer", async () => {
+    let dropNextPostAnswer = true;
+    const lossy = adapter(fake, {
+      fetch: async (url, init) => {
+        const response = await fetch(url, init);
+        if (init?.method === "POST" && dropNextPostAnswer) {
+          dropNextPostAnswer = false;
+          throw new TypeError("fetch failed", { cause: { code: "ECONNRESET" } });
+        }
+        return response;
+      },
+    });
+    const input = transferInput();
+
+    const lost = await thrown(lossy.createTransfer(input));
+    expect(lost).toMatchObject({ status: null, retryable: true });
+    const retried = await lossy.createTransfer(input);
+
+    const posts = requestsTo("POST", "/v3/transfers").filter(
+      (r) => (r.body as { externalReference?: string }).externalReference === input.withdrawalId,
+    );
+    expect(posts).toHaveLength(1);
+    expect(fake.transfer(retried.id)).toMatchObject({ externalReference: input.withdrawalId });
+  });
+
+  it("pays once when two attempts race: Asaas's 409 for an identical transfer leads to the first one", async () => {
+    const input = transferInput();
+    const [a, b] = await Promise.all([payouts.createTransfer(input), payouts.createTransfer(input)]);
+    expect(b.id).toBe(a.id);
+
+    const listed = await fetch(`${fake.url}/v3/transfers?limit=100`, {
+      headers: { access_token: CREDENTIALS.apiKey },
+    });
+    const { data } = (await listed.json()) as { data: { id: string; externalReference: string }[] };
+    expect(data.filter((t) => t.externalReference === input.withdrawalId).map((t) => t.id)).toEqual([a.id]);
+  });
+
+  it("surfaces Asaas's 409 for another withdrawal of the same amount to the same key as retryable", async () => {
+    const first = transferInput();
+    await payouts.createTransfer(first);
+    const twin = await thrown(payouts.createTransfer(transferInput({ amountCents: first.amountCents })));
+    expect(twin).toMatchObject({ status: 409, retryable: true });
+  });
+
+  it("surfaces a balance too low as a final PayoutError with Asaas's message and code", async () => {
+    fake.setBalance(1_000);
+    try {
+      const error = await thrown(payouts.createTransfer(transferInput({ amountCents: 2_000 })));
+      expect(error).toMatchObject({ status: 400, retryable: false, code: "invalid_action" });
+      expect(error.message).toContain("Saldo insuficiente para realizar a transferência");
+    } finally {
+      fake.setBalance(BALANCE_CENTS);
+    }
+  });
+
+  it("surfaces a key Asaas refuses, and an amount that is not whole positive cents, as final errors", async () => {
+    const badKey = await thrown(
+      payouts.createTransfer(transferInput({ pixKeyType: "cpf", pixKey: "12345678900" })),
+    );
+    expect(badKey).toMatchObject({ status: 400, retryable: false, code: "invalid_pixAddressKey" });
+
+    for (const amountCents of [0, -100, 12.5]) {
+      const error = await thrown(payouts.createTransfer(transferInput({ amountCents })));
+      expect(error).toMatchObject({ status: null, retryable: false, code: "invalid_amount" });
+    }
+  });
+
+  it("surfaces a 500 or a 429 from the API as a retryable PayoutError", async () => {
+    fake.failNext(500);
+    expect(await thrown(payouts.createTransfer(transferInput()))).toMatchObject({
+      status: 500,
+      retryable: true,
+    });
+    fake.failNext(429);
+    expect(await thrown(payouts.getTransfer(randomUUID()))).toMatchObject({ status: 429, retryable: true });
+    fake.failNext(503);
+    expect(await thrown(payouts.getTransfer(randomUUID()))).toMatchObject({ status: 503, retryable: true });
+  });
+
+  it("surfaces an unreachable API or a timeout as a retryable PayoutError", async () => {
+    const unreachable = adapter(fake, { apiUrl: "http://127.0.0.1:1" });
+    expect(await thrown(unreachable.createTransfer(transferInput()))).toMatchObject({
+      status: null,
+      retryable: true,
+    });
+
+    const impatient = adapter(fake, { timeoutMs: 50 });
+    fake.delayNext(500);
+    const timedOut = await thrown(impatient.getTransfer(randomUUID()));
+    expect(timedOut).toMatchObject({ status: null, retryable: true });
+    expect(timedOut.message).toContain("timed out");
+  });
+
+  it("surfaces a wrong API key as a final 401", async () => {
+    const wrongKey = adapter(fake, { apiKey: "$aact_not_the_key" });
+    expect(await thrown(wrongKey.getTransfer(randomUUID()))).toMatchObject({ status: 401, retryable: false });
+  });
+
+  it("never lets the API key or the PIX key into an error", async () => {
+    const phone = transferInput({ pixKeyType: "phone", pixKey: TEST_PIX_KEYS.phone });
+    const email = transferInput({ pixKeyType: "email", pixKey: TEST_PIX_KEYS.email });
+    const evp = transferInput({ pixKeyType: "evp", pixKey: TEST_PIX_KEYS.evp });
+
+    // An API that echoes the whole request, headers included, in its error.
+    const echoing = createAsaasPayouts({
+      ...CREDENTIALS,
+      apiUrl: "http://asaas.invalid",
+      fetch: async (url, init) => {
+        const said = `Requisição inválida ${String(url)} ${JSON.stringify(init?.headers)} ${String(init?.body)}`;
+        return new Response(JSON.stringify({ errors: [{ code: said, description: said }] }), {
+          status: init?.method === "POST" ? 400 : 200,
+          headers: { "Content-Type": "application/json" },
+        });
+      },
+    });
+    const offline = adapter(fake, { apiUrl: "http://127.0.0.1:1" });
+    fake.setBalance(0);
+    const errors: PayoutError[] = [];
+    try {
+      for (const input of [phone, email, evp]) {
+        errors.push(await thrown(echoing.createTransfer(input)));
+        errors.push(await thrown(offline.createTransfer(input)));
+        errors.push(await thrown(payouts.createTransfer(input)));
+      }
+    } finally {
+      fake.setBalance(BALANCE_CENTS);
+    }
+
+    expect(errors.map((e) => e.status)).toContain(400);
+    for (const error of errors) {
+      const text = everything(error);
+      expect(text).not.toContain(CREDENTIALS.apiKey);
+      expect(text).not.toContain(TEST_PIX_KEYS.phone);
+      expect(text).not.toContain("11987654321");
+      expect(text).not.toContain(TEST_PIX_KEYS.email);
+      expect(text).not.toContain(TEST_PIX_KEYS.evp);
+    }
+  });
+
+  it("maps Asaas's statuses: BANK_PROCESSING and BLOCKED are still pending, CANCELLED is cancelled", async () => {
+    const resource = {
+      object: "transfer",
+      id: "t-1",
+      value: 150.75,
+      externalReference: "wd-1",
+      failReason: null,
+    };
+    const cases = [
+      ["PENDING", "pending"],
+      ["BANK_PROCESSING", "pending"],
+      ["BLOCKED", "pending"],
+      ["SOMETHING_NEW", "pending"],
+      ["DONE", "done"],
+      ["CANCELLED", "cancelled"],
+    ] as const;
+    for (const [status, ours] of cases) {
+      const transfer = await answering(200, { ...resource, status }).getTransfer("t-1");
+      expect({ status, transfer }).toEqual({
+        status,
+        transfer: {
+          id: "t-1",
+          status: ours,
+          amountCents: 150_75,
+          externalReference: "wd-1",
+          failureReason: null,
+        },
+      });
+    }
+    const failed = await answering(200, {
+      ...resource,
+      status: "FAILED",
+      failReason: "Conta destino encerrada",
+    }).getTransfer("t-1");
+    expect(failed).toMatchObject({ status: "failed", failureReason: "Conta destino encerrada" });
+    const silent = await answering(200, { ...resource, status: "FAILED" }).getTransfer("t-1");
+    expect(silent.failureReason).toMatch(/\S/);
+
+    const missing = await thrown(answering(404, {}).getTransfer("t-2"));
+    expect(missing).toMatchObject({ status: 404, retryable: false });
+    const unreadable = createAsaasPayouts({
+      ...CREDENTIALS,
+      apiUrl: "http://asaas.invalid",
+      fetch: async () => new Response("<html>gateway</html>", { status: 200 }),
+    });
+    expect(await thrown(unreadable.getTransfer("t-3"))).toMatchObject({ retryable: true });
+  });
+
+  it("follows the fake through bank processing and cancellation", async () => {
+    const processing = await payouts.createTransfer(transferInput());
+    fake.processing(processing.id);
+    expect((await payouts.getTransfer(processing.id)).status).toBe("pending");
+    const cancelled = await payouts.createTransfer(transferInput());
+    fake.cancel(cancelled.id);
+    expect((await payouts.getTransfer(cancelled.id)).status).toBe("cancelled");
+  });
+
+  it("verifies a notification exactly as the fake POSTs it over HTTP", async () => {
+    const received: PayoutWebhookRequest[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === "string") headers.set(name, value);
+        const url = new URL(req.url ?? "/", "http://receiver");
+        received.push({ headers, query: url.searchParams, body: Buffer.concat(chunks).toString("utf8") });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const transfer = await payouts.createTransfer(transferInput());
+      fake.done(transfer.id);
+      const port = (receiver.address() as AddressInfo).port;
+      const response = await fake.notify(transfer.id, `http://127.0.0.1:${port}/webhooks/asaas`);
+      expect(response.status).toBe(200);
+      const [webhook] = received;
+      if (!webhook) throw new Error("no notification arrived");
+      expect(webhook.headers.get("asaas-access-token")).toBe(CREDENTIALS.webhookToken);
+      const body = JSON.parse(webhook.body);
+      expect(body).toMatchObject({
+        event: "TRANSFER_DONE",
+        transfer: { id: transfer.id, status: "DONE", externalReference: transfer.externalReference },
+      });
+      expect(body.dateCreated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(payouts.verifyWebhook(webhook)).toEqual({ eventId: body.id, transferId: transfer.id });
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
+  it("builds a stable event id when the notification has none, and ignores what is not a transfer event", () => {
+    const headers = new Headers({
+      "content-type": "application/json",
+      "asaas-access-token": CREDENTIALS.webhookToken,
+    });
+    const query = new URLSearchParams();
+    const event = {
+      event: "TRANSFER_FAILED",
+      dateCreated: "2026-11-23 10:00:00",
+      transfer: { object: "transfer", id: "777eb7c8-b1a2-4356-8fd8-a1b0644b5282", status: "FAILED" },
+    };
+    const body = JSON.stringify(event);
+    const first = payouts.verifyWebhook({ headers, query, body });
+    const second = payouts.verifyWebhook({ headers, query, body });
+    expect(first).toMatchObject({ transferId: event.transfer.id });
+    expect(first?.eventId).toMatch(/\S/);
+    expect(second?.eventId).toBe(first?.eventId);
+
+    const payment = JSON.stringify({ id: "evt_1", event: "PAYMENT_RECEIVED", payment: { id: "pay_1" } });
+    expect(payouts.verifyWebhook({ headers, query, body: payment })).toBeNull();
+    expect(payouts.verifyWebhook({ headers, query, body: "event=TRANSFER_DONE" })).toBeNull();
+    expect(
+      payouts.verifyWebhook({ headers, query, body: JSON.stringify({ event: "TRANSFER_DONE" }) }),
+    ).toBeNull();
+
+    const shorter = new Headers({ "asaas-access-token": CREDENTIALS.webhookToken.slice(0, -1) });
+    expect(payouts.verifyWebhook({ headers: shorter, query, body })).toBeNull();
+    const unconfigured = createAsaasPayouts({ ...CREDENTIALS, webhookToken: "", apiUrl: fake.url });
+    expect(
+      unconfigured.verifyWebhook({ headers: new Headers({ "asaas-access-token": "" }), query, body }),
+    ).toBeNull();
+  });
+});
+
+describe("the Asaas fake holds to the API's rules", () => {
+  let fake: AsaasFake;
+
+  beforeAll(async () => {
+    fake = await startAsaasFake({ ...CREDENTIALS, balanceCents: 50_000 });
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const auth = { access_token: CREDENTIALS.apiKey, "Content-Type": "application/json" };
+  const post = (body: unknown, headers: Record<string, string> = auth) =>
+    fetch(`${fake.url}/v3/transfers`, { method: "POST", headers, body: JSON.stringify(body) });
+  const pixBody = { value: 10, pixAddressKey: TEST_PIX_KEYS.cpf, pixAddressKeyType: "CPF" };
+
+  it("wants the access_token header, and no body on a GET", async () => {
+    expect((await post(pixBody, { "Content-Type": "application/json" })).status).toBe(401);
+    expect((await post(pixBody, { ...auth, access_token: "wrong" })).status).toBe(401);
+    // fetch will not send a GET with a body; node:http will.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = httpRequest(
+        `${fake.url}/v3/transfers`,
+        { method: "GET", headers: { ...auth, "Content-Length": "2" } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      );
+      req.on("error", reject);
+      req.end("{}");
+    });
+    expect(status).toBe(403);
+  });
+
+  it("validates bodies with Asaas's error shape", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...pixBody, value: undefined }, "invalid_value"],
+      [{ ...pixBody, value: 0 }, "invalid_value"],
+      [{ ...pixBody, value: "10" }, "invalid_value"],
+      [{ ...pixBody, pixAddressKeyType: "RANDOM" }, "invalid_pixAddressKeyType"],
+      [{ ...pixBody, pixAddressKey: "52998224724" }, "invalid_pixAddressKey"],
+      [{ ...pixBody, pixAddressKeyType: "CNPJ" }, "invalid_pixAddressKey"],
+      [{ ...pixBody, pixAddressKeyType: "EMAIL", pixAddressKey: "not-an-email" }, "invalid_pixAddressKey"],
+      [{ ...pixBody, pixAddressKeyType: "PHONE", pixAddressKey: "5511987654321" }, "invalid_pixAddressKey"],
+      [{ ...pixBody, pixAddressKeyType: "EVP", pixAddressKey: "not-a-uuid" }, "invalid_pixAddressKey"],
+    ];
+    for (const [body, code] of cases) {
+      const response = await post(body);
+      expect({ body, status: response.status }).toEqual({ body, status: 400 });
+      const answer = (await response.json()) as { errors: { code: string; description: string }[] };
+      expect(answer.errors[0]?.code).toBe(code);
+      expect(answer.errors[0]?.description).toMatch(/\S/);
+    }
+  });
+
+  it("takes the money at creation, refuses more than the balance, and gives a failed transfer's money back", async () => {
+    fake.setBalance(5_000);
+    const created = await post({ ...pixBody, value: 30, externalReference: "wd-a" });
+    expect(created.status).toBe(200);
+    const transfer = (await created.json()) as { id: string; status: string; value: number };
+    expect(transfer).toMatchObject({ status: "PENDING", value: 30 });
+    expect(fake.balance()).toBe(2_000);
+
+    const tooMuch = await post({ ...pixBody, value: 20.01 });
+    expect(tooMuch.status).toBe(400);
+    expect(await tooMuch.json()).toEqual({
+      errors: [{ code: "invalid_action", description: "Saldo insuficiente para realizar a transferência." }],
+    });
+
+    fake.fail(transfer.id, "Chave Pix inexistente");
+    expect(fake.balance()).toBe(5_000);
+    expect(fake.transfer(transfer.id)).toMatchObject({
+      status: "FAILED",
+      failReason: "Chave Pix inexistente",
+    });
+    expect(() => fake.done(transfer.id)).toThrow();
+  });
+
+  it("refuses an identical transfer within 15 minutes with a 409", async () => {
+    fake.setBalance(50_000);
+    const body = { ...pixBody, value: 12.34, pixAddressKeyType: "EVP", pixAddressKey: TEST_PIX_KEYS.evp };
+    expect((await post(body)).status).toBe(200);
+    const again = await post(body);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { errors: unknown[] }).errors).toHaveLength(1);
+  });
+
+  it("lists transfers in pages, newest first, filtered by creation date, and 404s an unknown one", async () => {
+    for (const value of [1.01, 1.02, 1.03]) expect((await post({ ...pixBody, value })).status).toBe(200);
+    const page = await fetch(`${fake.url}/v3/transfers?limit=2&offset=0`, { headers: auth });
+    const first = (await page.json()) as { hasMore: boolean; totalCount: number; data: { value: number }[] };
+    expect(first.data.map((t) => t.value)).toEqual([1.03, 1.02]);
+    expect(first.hasMore).toBe(true);
+    const later = await fetch(`${fake.url}/v3/transfers?dateCreated%5Bge%5D=2999-01-01`, { headers: auth });
+    expect(await later.json()).toMatchObject({ totalCount: 0, hasMore: false, data: [] });
+    expect((await fetch(`${fake.url}/v3/transfers?limit=101`, { headers: auth })).status).toBe(400);
+
+    const missing = await fetch(`${fake.url}/v3/transfers/${randomUUID()}`, { headers: auth });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ errors: [{ code: "not_found" }] });
+  });
+});
