@@ -17,7 +17,6 @@ export const MONEY_TEXT = {
       ? `Saldo insuficiente: você pode sacar até ${formatCents(available)}.`
       : "Saldo insuficiente: não há saldo disponível para saque nesta carteira.",
   keyTypeRequired: "Escolha o tipo da chave Pix.",
-  withdrawalRequested: "Saque solicitado. Avisaremos quando o valor chegar na sua chave Pix.",
   orderNotFound: "Pedido não encontrado",
   refundOnlyPaid: "Só pedidos pagos podem ser reembolsados.",
   alreadyRefunded: "Este pedido já foi reembolsado.",

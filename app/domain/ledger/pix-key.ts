@@ -84,3 +84,16 @@ export function maskPixKey(type: PixKeyType, key: string): string {
   }
   return `${key.slice(0, 4)}…${key.slice(-4)}`;
 }
+
+/** A normalized key as people write it: 529.982.247-25, (11) 98765-4321, 11.222.333/0001-81. */
+export function formatPixKey(type: PixKeyType, key: string): string {
+  if (type === "cpf") return key.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
+  if (type === "cnpj") return key.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
+  if (type === "phone") {
+    const d = key.replace(/^55/, "");
+    return d.length === 11
+      ? `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`
+      : `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  }
+  return key;
+}

@@ -131,7 +131,8 @@ export async function listSales(
         )
         .orderBy(orderItems.name)
     : [];
-  const byOrder = Map.groupBy(items, (i) => i.orderId);
+  const byOrder = new Map<string, typeof items>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   const last = rows.at(-1);
   return {
     rows: rows.map((r) => ({

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { env } from "~/platform/env.server";
-import { sandboxProvider } from "~/platform/payments/payment-provider.server";
+import { sandboxPayouts, sandboxProvider } from "~/platform/payments/payment-provider.server";
 import type { Route } from "./+types/dev-payments";
 
 export function meta() {
@@ -34,6 +34,8 @@ async function devSandbox() {
 export async function loader({ request }: Route.LoaderArgs) {
   const sandbox = await devSandbox();
   const charges = await sandbox.list(50);
+  const payouts = await sandboxPayouts();
+  const transfers = payouts ? await payouts.list(50) : [];
   const done = new URL(request.url).searchParams.get("feito");
   return {
     done,
@@ -48,14 +50,40 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: c.createdAt.toISOString(),
       card: c.card ? `${c.card.brand} •••• ${c.card.lastFour}` : null,
     })),
+    transfers: transfers.map((t) => ({
+      id: t.id,
+      status: t.status,
+      amountCents: t.amountCents,
+      withdrawalId: t.externalReference,
+      pixKey: t.pixKey,
+      failureReason: t.failureReason,
+      createdAt: t.createdAt.toISOString(),
+    })),
   };
 }
+
+const TRANSFER_OUTCOMES = { done: "Pagar", failed: "Falhar" } as const;
+const TRANSFER_STATUS: Record<string, string> = {
+  pending: "Aguardando",
+  done: "Pago",
+  failed: "Falhou",
+  cancelled: "Cancelado",
+};
 
 /** Settles a charge in the sandbox, then sends the app the signed webhook a real provider would. */
 export async function action({ request }: Route.ActionArgs) {
   const sandbox = await devSandbox();
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
+  if (form.get("kind") === "transfer") {
+    const payouts = await sandboxPayouts();
+    const outcome = String(form.get("outcome") ?? "");
+    if (!payouts || (outcome !== "done" && outcome !== "failed")) throw data(null, { status: 400 });
+    await payouts.settle(id, outcome);
+    const status = await payouts.notify(id);
+    const done = `${TRANSFER_OUTCOMES[outcome]}: saque ${id.slice(0, 8)} (webhook ${status})`;
+    return redirect(`/dev/payments?feito=${encodeURIComponent(done)}`, 303);
+  }
   const outcome = String(form.get("outcome") ?? "") as Outcome;
   if (!(outcome in OUTCOMES)) throw data(null, { status: 400 });
   await sandbox.settle(id, outcome);
@@ -67,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function DevPayments({ loaderData }: Route.ComponentProps) {
-  const { charges, done } = loaderData;
+  const { charges, transfers, done } = loaderData;
   return (
     <main className="mx-auto grid max-w-4xl gap-4 p-6">
       <h1 className="text-2xl font-semibold">Pagamentos do sandbox</h1>
@@ -115,6 +143,46 @@ export default function DevPayments({ loaderData }: Route.ComponentProps) {
                       {OUTCOMES[o]}
                     </button>
                   ))}
+              </form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <h2 className="mt-4 text-xl font-semibold">Saques (transferências Pix)</h2>
+      {transfers.length === 0 ? <p>Nenhum saque ainda.</p> : null}
+      <ol className="grid gap-3">
+        {transfers.map((t) => (
+          <li
+            key={t.id}
+            data-transfer={t.id}
+            className="grid gap-2 rounded-xl border border-border bg-surface p-4"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 className="font-semibold">
+                Saque · {formatCents(t.amountCents)} · chave {t.pixKey}
+              </h3>
+              <span className="text-sm font-medium">{TRANSFER_STATUS[t.status] ?? t.status}</span>
+            </div>
+            <p className="text-sm text-muted">
+              Transferência {t.id.slice(0, 8)} · saque {t.withdrawalId.slice(0, 8)} ·{" "}
+              {formatDateTime(t.createdAt)}
+              {t.failureReason ? ` · ${t.failureReason}` : ""}
+            </p>
+            {t.status === "pending" ? (
+              <form method="post" className="flex flex-wrap gap-2">
+                <input type="hidden" name="kind" value="transfer" />
+                <input type="hidden" name="id" value={t.id} />
+                {(Object.keys(TRANSFER_OUTCOMES) as (keyof typeof TRANSFER_OUTCOMES)[]).map((o) => (
+                  <button
+                    key={o}
+                    type="submit"
+                    name="outcome"
+                    value={o}
+                    className="h-9 rounded-lg border border-border px-3 text-sm font-medium"
+                  >
+                    {TRANSFER_OUTCOMES[o]}
+                  </button>
+                ))}
               </form>
             ) : null}
           </li>

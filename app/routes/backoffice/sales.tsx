@@ -1,9 +1,170 @@
-import { BackofficePlaceholder } from "~/ui/screen-placeholder";
+import { Download, ShoppingBag } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, useFetcher, useLocation } from "react-router";
+import { MONEY_TEXT } from "~/domain/ledger/messages";
+import { listSales, type SalesPage, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
+import { refundOrder } from "~/domain/ledger/refund-order.server";
+import { paymentsContext } from "~/domain/payments/payments-context.server";
+import { listProperties } from "~/domain/properties/read-properties.server";
+import { can } from "~/domain/team/permissions";
+import { formText } from "~/lib/form-text";
+import { formatCents } from "~/lib/money";
+import { database } from "~/platform/db/database.server";
+import { requestContext } from "~/platform/request-context";
+import { Button, buttonClasses } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
+import { PageFrame } from "~/ui/page-frame";
+import type { Route } from "./+types/sales";
+import { refused } from "./app-error.server";
+import { Forbidden } from "./forbidden";
+import { backofficeContext } from "./guard.server";
+import { RefundDialog } from "./refund-dialog";
+import { SaleItem, type SaleView } from "./sale-row";
+import { SalesFilters } from "./sales-filters";
 
 export function meta() {
   return [{ title: "Vendas" }];
 }
 
-export default function Screen() {
-  return <BackofficePlaceholder title="Vendas" />;
+const view = (page: SalesPage) => ({
+  rows: page.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  next: page.next,
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  if (!can(actor, "sales.read")) return data({ forbidden: true as const }, { status: 403 });
+  const { db } = await database();
+  const query = new URL(request.url).searchParams;
+  const filter = salesFilter(query);
+  const cursor = query.get("cursor");
+  // A later page (infinite scroll) needs only its rows.
+  if (cursor) return { more: view(await listSales(db, actor, filter, cursor)) };
+  const [page, totals, properties] = await Promise.all([
+    listSales(db, actor, filter, null),
+    salesTotals(db, actor, filter),
+    listProperties(db, actor),
+  ]);
+  return {
+    filter,
+    first: view(page),
+    totals,
+    properties: properties.map((p) => ({ id: p.id, name: p.name })),
+    canRefund: can(actor, "sales.refund"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = context.get(backofficeContext);
+  const form = await request.formData();
+  try {
+    await refundOrder(await paymentsContext(context.get(requestContext).log), actor, {
+      orderId: formText(form, "orderId"),
+      reason: formText(form, "reason"),
+    });
+    return { ok: true as const, message: MONEY_TEXT.refunded };
+  } catch (err) {
+    return refused(err);
+  }
+}
+
+type Loaded = Exclude<Route.ComponentProps["loaderData"], { forbidden: true } | { more: unknown }>;
+
+export default function Sales({ loaderData }: Route.ComponentProps) {
+  if ("forbidden" in loaderData) return <Forbidden title="Vendas" what="as vendas" />;
+  if ("more" in loaderData) return null;
+  return <SalesScreen {...loaderData} />;
+}
+
+function SalesScreen({ filter, first, totals, properties, canRefund }: Loaded) {
+  const { search } = useLocation();
+  const [rows, setRows] = useState<SaleView[]>(first.rows);
+  const [next, setNext] = useState(first.next);
+  const [refunding, setRefunding] = useState<SaleView | null>(null);
+  const pager = useFetcher<{ more: { rows: SaleView[]; next: string | null } }>();
+  // A new filter, or data reloaded after a refund: start again from the first page.
+  useEffect(() => {
+    setRows(first.rows);
+    setNext(first.next);
+  }, [first]);
+  useEffect(() => {
+    const more = pager.data?.more;
+    if (!more || pager.state !== "idle") return;
+    setRows((shown) => [...shown, ...more.rows.filter((r) => !shown.some((s) => s.id === r.id))]);
+    setNext(more.next);
+  }, [pager.data, pager.state]);
+
+  const loadMore = useCallback(() => {
+    if (!next || pager.state !== "idle") return;
+    const params = new URLSearchParams(search);
+    params.set("cursor", next);
+    pager.load(`/sales?${params}`);
+  }, [next, pager, search]);
+
+  // The next page is asked for when the end of the list comes into view, and only after a full page.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !next) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMore();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [next, loadMore]);
+
+  const exportQuery = new URLSearchParams(search);
+  exportQuery.delete("cursor");
+  return (
+    <PageFrame
+      title="Vendas"
+      actions={
+        <a href={`/sales.csv?${exportQuery}`} className={buttonClasses({ variant: "outline" })} download>
+          <Download aria-hidden="true" />
+          Exportar CSV
+        </a>
+      }
+    >
+      <SalesFilters filter={filter} properties={properties} />
+      <dl aria-label="Totais do período" className="grid gap-3 sm:grid-cols-3">
+        {[
+          ["Vendas", String(totals.orders)],
+          [`Recebido (${totals.paidOrders} pagas)`, formatCents(totals.paidCents)],
+          ["Reembolsado", formatCents(totals.refundedCents)],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-border bg-surface p-4">
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className="text-xl font-semibold text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {rows.length === 0 ? (
+        <EmptyState icon={ShoppingBag} title={MONEY_TEXT.noSales} />
+      ) : (
+        <ol aria-label="Vendas" className="grid gap-3">
+          {rows.map((sale) => (
+            <li key={sale.id}>
+              <SaleItem
+                sale={sale}
+                onRefund={canRefund && sale.status === "paid" ? () => setRefunding(sale) : undefined}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      {next ? (
+        <div ref={sentinel} className="flex justify-center">
+          <Button
+            variant="outline"
+            busy={pager.state !== "idle"}
+            busyLabel="Carregando..."
+            onClick={loadMore}
+          >
+            Carregar mais vendas
+          </Button>
+        </div>
+      ) : null}
+      {canRefund ? <RefundDialog sale={refunding} onClose={() => setRefunding(null)} /> : null}
+    </PageFrame>
+  );
 }

@@ -1,9 +1,156 @@
-import { BackofficePlaceholder } from "~/ui/screen-placeholder";
+import { randomUUID } from "node:crypto";
+import { Wallet } from "lucide-react";
+import { data, redirect } from "react-router";
+import { AppError } from "~/domain/errors";
+import { MONEY_TEXT } from "~/domain/ledger/messages";
+import { formatPixKey } from "~/domain/ledger/pix-key";
+import { getWallet, listWallets, savedPayoutKey } from "~/domain/ledger/read-wallets.server";
+import { checkWithdrawal, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
+import { paymentsContext } from "~/domain/payments/payments-context.server";
+import { can } from "~/domain/team/permissions";
+import { flashCookie } from "~/lib/flash";
+import { formText } from "~/lib/form-text";
+import { centsToPriceInput } from "~/lib/price-input";
+import { database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
+import { requestContext } from "~/platform/request-context";
+import { cardGridClasses } from "~/ui/card";
+import { EmptyState } from "~/ui/empty-state";
+import { PageFrame } from "~/ui/page-frame";
+import type { Route } from "./+types/withdrawals";
+import { Forbidden } from "./forbidden";
+import { backofficeContext } from "./guard.server";
+import { WalletCard } from "./wallet-card";
+import { WithdrawalForm, type WithdrawalReview, type WithdrawalValues } from "./withdrawal-form";
 
 export function meta() {
   return [{ title: "Saques" }];
 }
 
-export default function Screen() {
-  return <BackofficePlaceholder title="Saques" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  if (!can(actor, "wallet.read")) return data({ forbidden: true as const }, { status: 403 });
+  const { db } = await database();
+  let wallets: Awaited<ReturnType<typeof listWallets>> = [];
+  let loadError: string | null = null;
+  try {
+    wallets = await listWallets(db, actor);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    loadError = MONEY_TEXT.walletsFailed;
+  }
+  const canWithdraw = can(actor, "withdrawal.request");
+  const chosen = new URL(request.url).searchParams.get("carteira");
+  const wallet = canWithdraw ? wallets.find((w) => w.id === chosen) : undefined;
+  const saved = wallet ? await savedPayoutKey(db, actor) : null;
+  const values: WithdrawalValues | null = wallet
+    ? {
+        walletId: wallet.id,
+        amount: "",
+        pixKeyType: saved?.type ?? "",
+        pixKey: saved ? formatPixKey(saved.type, saved.key) : "",
+        remember: true,
+        // One per form shown: a double click or a resent post asks for one withdrawal.
+        requestKey: randomUUID(),
+      }
+    : null;
+  return { wallets, loadError, canWithdraw, values, minCents: env().payments.minWithdrawalCents };
+}
+
+type ActionAnswer = {
+  values: WithdrawalValues;
+  review?: WithdrawalReview;
+  errors?: Record<string, string>;
+  message?: string;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = context.get(backofficeContext);
+  const form = await request.formData();
+  const values: WithdrawalValues = {
+    walletId: formText(form, "walletId"),
+    amount: formText(form, "amount"),
+    pixKeyType: formText(form, "pixKeyType"),
+    pixKey: formText(form, "pixKey"),
+    remember: form.get("remember") === "on",
+    requestKey: formText(form, "requestKey"),
+  };
+  const intent = formText(form, "intent");
+  const ctx = await paymentsContext(context.get(requestContext).log);
+  try {
+    if (intent === "edit") return data<ActionAnswer>({ values });
+    if (intent === "review") {
+      const checked = checkWithdrawal(ctx, values);
+      // Said before the confirmation step; the request itself is what guards the balance.
+      const wallet = await getWallet(ctx.db, actor, checked.walletId);
+      const room = wallet.availableCents - checked.feeCents;
+      if (checked.amountCents > room) {
+        const message = MONEY_TEXT.aboveAvailable(Math.max(0, room));
+        return data<ActionAnswer>({ values, errors: { amount: message } }, { status: 400 });
+      }
+      return data<ActionAnswer>({
+        values: { ...values, amount: centsToPriceInput(checked.amountCents) },
+        review: {
+          amountCents: checked.amountCents,
+          feeCents: checked.feeCents,
+          keyType: checked.pixKeyType,
+          keyShown: formatPixKey(checked.pixKeyType, checked.pixKey),
+        },
+      });
+    }
+    await requestWithdrawal(ctx, actor, values);
+    return redirect(`/wallets/${values.walletId}`, {
+      headers: { "Set-Cookie": flashCookie("withdrawal-requested", env().secureCookies) },
+    });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const status = err.kind === "forbidden" ? 403 : err.kind === "not_found" ? 404 : 400;
+    return data<ActionAnswer>(
+      { values, errors: err.fieldErrors, message: err.fieldErrors ? undefined : err.message },
+      { status },
+    );
+  }
+}
+
+export default function Withdrawals({ loaderData, actionData }: Route.ComponentProps) {
+  if ("forbidden" in loaderData) return <Forbidden title="Saques" what="as carteiras" />;
+  const { wallets, loadError, canWithdraw, minCents } = loaderData;
+  const values = actionData?.values ?? loaderData.values;
+  const wallet = values ? wallets.find((w) => w.id === values.walletId) : undefined;
+  return (
+    <PageFrame title="Saques" description="O saldo de cada imóvel, o que está a receber e os saques feitos.">
+      {loadError ? (
+        <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
+          {loadError}
+        </p>
+      ) : null}
+      {wallet && values && canWithdraw ? (
+        <WithdrawalForm
+          key={`${values.requestKey}-${actionData?.review ? "review" : "edit"}`}
+          propertyName={wallet.propertyName}
+          availableCents={Math.max(0, wallet.availableCents)}
+          minCents={minCents}
+          values={values}
+          errors={actionData?.errors}
+          message={actionData?.message}
+          review={actionData?.review}
+        />
+      ) : null}
+      {wallets.length === 0 && !loadError ? (
+        <EmptyState
+          icon={Wallet}
+          title={MONEY_TEXT.noWallets}
+          description="Cada imóvel ganha uma carteira na primeira venda paga."
+        />
+      ) : (
+        <ul aria-label="Carteiras" className={cardGridClasses}>
+          {wallets.map((w) => (
+            <li key={w.id} className="flex">
+              <WalletCard wallet={w} canWithdraw={canWithdraw} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageFrame>
+  );
 }

@@ -3,9 +3,7 @@ import { paymentProvider } from "~/platform/payments/payment-provider.server";
 import { requestContext } from "~/platform/request-context";
 import { checkoutContext } from "../checkout/guest-checkout.server";
 import type { Route } from "./+types/payments";
-
-/** Notifications are small JSON documents; anything bigger is not one. */
-const MAX_BODY_BYTES = 64 * 1024;
+import { MAX_WEBHOOK_BYTES, readLimited } from "./read-body.server";
 
 /**
  * POST /webhooks/payments/{provider}: the provider's notifications. A bad signature gets 401 and changes
@@ -14,7 +12,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function action({ params, request, context }: Route.ActionArgs) {
   const provider = await paymentProvider();
   if (params.provider !== provider.name) return new Response(null, { status: 404 });
-  const body = await readLimited(request, MAX_BODY_BYTES);
+  const body = await readLimited(request, MAX_WEBHOOK_BYTES);
   if (body === null) return new Response(null, { status: 413 });
   const outcome = await handleWebhook(await checkoutContext(context), {
     headers: request.headers,
@@ -28,22 +26,4 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
-}
-
-async function readLimited(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
