@@ -16,6 +16,7 @@ import {
 import { removeDir, startServer } from "../tests/support/server-process";
 import { newDeviceId, shopFixture } from "../tests/support/shop-fixtures";
 import { benchCheckout, benchContention } from "./bench-checkout";
+import { benchSalesPages, benchWithdrawalRace } from "./bench-money";
 import { buildIfStale } from "./build-freshness.js";
 import { DEMO_HOST, seedAccounts } from "./seed-accounts";
 
@@ -191,6 +192,13 @@ try {
       : []),
   ];
   const contention = handle ? await benchContention(app.url, handle.db) : null;
+  const session = database ? await demoSession(app.url) : null;
+  const withdrawalRace = handle && session ? await benchWithdrawalRace(app.url, handle.db, session) : null;
+  const sales =
+    handle && session
+      ? await benchSalesPages(app.url, handle.db, session, { seconds: DURATION_S, connections: CONNECTIONS })
+      : null;
+  if (sales) results.push(...sales.rows);
   const loadedRss = rssMb(app.child.pid);
 
   console.log(
@@ -205,6 +213,8 @@ try {
   }
   console.log(`app memory (RSS): ${idleRss.toFixed(0)} MB idle, ${loadedRss.toFixed(0)} MB after load`);
   if (contention) console.log(contention);
+  if (withdrawalRace) console.log(withdrawalRace);
+  for (const line of sales?.lines ?? []) console.log(line);
   if (shop) {
     const kb = await firstLoadJsKb(`${app.url}/i/${shop.hash}`);
     // ~186 KB gzip: the first-load JS of a typical React + data-client single-page shop (issue 6).

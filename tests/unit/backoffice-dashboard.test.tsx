@@ -60,6 +60,6 @@ describe("/dashboard", () => {
     const building = all(render(), "a")
       .filter((a) => a.text.includes("Em construção"))
       .map((a) => a.attrs.get("href"));
-    expect(building).toEqual(["/replacements", "/qr-templates", "/sales", "/withdrawals"]);
+    expect(building).toEqual(["/replacements", "/qr-templates"]);
   });
 });

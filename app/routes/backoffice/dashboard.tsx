@@ -50,14 +50,12 @@ const shortcuts: Shortcut[] = [
     title: "Vendas",
     description: "Acompanhe os pedidos e pagamentos recebidos",
     icon: ShoppingBag,
-    soon: true,
   },
   {
     to: "/withdrawals",
     title: "Saques",
     description: "Consulte seu saldo e solicite saques",
     icon: Wallet,
-    soon: true,
   },
 ];
 
