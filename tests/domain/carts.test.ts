@@ -8,7 +8,7 @@ import { filterShop } from "~/lib/shop-filter";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { carts, products } from "~/platform/db/schema";
+import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { newDeviceId, shopFixture } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -195,5 +195,94 @@ describe("changing the cart", () => {
     expect(await getOwnCart(handle.db, cart.id, intruder)).toBeNull();
     expect(await getOwnCart(handle.db, "not-a-uuid", owner)).toBeNull();
     expect((await getOwnCart(handle.db, cart.id, owner))?.lines[0]?.quantity).toBe(1);
+  });
+});
+
+describe("a cart whose shop changed", () => {
+  const add = (hash: string, productId: string, deviceId: string) =>
+    addToCart(handle.db, { hash, productId, deviceId, ip: "203.0.113.60" });
+
+  it("cannot get more of a product archived or taken out of the property, but can still drop it", async () => {
+    const shop = await shopFixture(handle.db, [
+      { name: "Água", priceCents: 450, stock: 9 },
+      { name: "Café", priceCents: 800, stock: 9 },
+    ]);
+    const device = newDeviceId();
+    const agua = shop.productIds.Água ?? "";
+    const cafe = shop.productIds.Café ?? "";
+    await add(shop.hash, agua, device);
+    await add(shop.hash, agua, device);
+    const cart = await add(shop.hash, cafe, device);
+    await handle.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, agua));
+    await handle.db.delete(propertyProducts).where(eq(propertyProducts.productId, cafe));
+
+    for (const productId of [agua, cafe]) {
+      expect(
+        await refusal(changeCartItem(handle.db, { cartId: cart.id, productId, deviceId: device, delta: 1 })),
+      ).toEqual({
+        kind: "not_found",
+        message: "Este produto não está disponível neste imóvel.",
+      });
+    }
+    const dropped = await changeCartItem(handle.db, {
+      cartId: cart.id,
+      productId: cafe,
+      deviceId: device,
+      delta: -1,
+    });
+    expect(dropped.lines.map((l) => l.quantity)).toEqual([2]);
+  });
+
+  it("of an archived property can be neither changed nor taken to checkout", async () => {
+    const shop = await shopFixture(handle.db, [{ name: "Água", priceCents: 450, stock: 9 }]);
+    const device = newDeviceId();
+    const cart = await add(shop.hash, shop.productIds.Água ?? "", device);
+    await handle.db
+      .update(properties)
+      .set({ archivedAt: new Date() })
+      .where(eq(properties.id, shop.propertyId));
+    expect(await getOwnCart(handle.db, cart.id, device)).toBeNull();
+    expect(
+      await refusal(
+        changeCartItem(handle.db, {
+          cartId: cart.id,
+          productId: shop.productIds.Água ?? "",
+          deviceId: device,
+          delta: 1,
+        }),
+      ),
+    ).toEqual({ kind: "not_found", message: "Propriedade não encontrada" });
+  });
+
+  it("keeps lines at 99 units and totals past an integer's range exact", async () => {
+    const shop = await shopFixture(handle.db, [
+      { name: "Obra de arte", priceCents: 10_000_000, stock: null },
+      { name: "Escultura", priceCents: 10_000_000, stock: null },
+      { name: "Tapeçaria", priceCents: 10_000_000, stock: null },
+    ]);
+    const device = newDeviceId();
+    let cart = await add(shop.hash, shop.productIds["Obra de arte"] ?? "", device);
+    await add(shop.hash, shop.productIds.Escultura ?? "", device);
+    await add(shop.hash, shop.productIds.Tapeçaria ?? "", device);
+    await handle.db.update(cartItems).set({ quantity: 98 }).where(eq(cartItems.cartId, cart.id));
+    for (const name of ["Obra de arte", "Escultura", "Tapeçaria"]) {
+      cart = await changeCartItem(handle.db, {
+        cartId: cart.id,
+        productId: shop.productIds[name] ?? "",
+        deviceId: device,
+        delta: 1,
+      });
+    }
+    expect(cart.totalCents).toBe(3 * 99 * 10_000_000);
+    expect(
+      await refusal(
+        changeCartItem(handle.db, {
+          cartId: cart.id,
+          productId: shop.productIds.Escultura ?? "",
+          deviceId: device,
+          delta: 1,
+        }),
+      ),
+    ).toEqual({ kind: "invalid", message: "Máximo de 99 unidades por produto." });
   });
 });

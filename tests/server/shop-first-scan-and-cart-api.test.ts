@@ -84,6 +84,18 @@ describe.runIf(available)("the guest shop's first scan and the guest script's ca
       const junk = await p.cart({ intent: "add", hash: shop.hash, productId: "não-é-um-id" });
       expect(junk.status).toBe(400);
       expect(junk.json.ok).toBe(false);
+      // An intent the page never sends changes nothing (it used to take a unit away).
+      const unknown = await p.cart({
+        intent: "remove-all",
+        cartId: a.json.cart.id,
+        productId: id("Água com gás"),
+      });
+      expect(unknown.status).toBe(400);
+      expect(unknown.json).toEqual({ ok: false, message: "Não foi possível atualizar o carrinho" });
+      const still = await p.cart({ intent: "inc", cartId: a.json.cart.id, productId: id("Água com gás") });
+      expect(still.json.cart.lines).toEqual([
+        { productId: id("Água com gás"), quantity: 2, unitPriceCents: 500 },
+      ]);
     });
 
     it("lets no other phone change a cart, whatever ids it sends", async () => {

@@ -29,7 +29,7 @@ export async function recomputeTotal(tx: Tx, cartId: string): Promise<number> {
   const [row] = await tx
     .update(carts)
     .set({
-      totalCents: sql`(select coalesce(sum(${cartItems.quantity} * ${cartItems.unitPriceCents}), 0)::int
+      totalCents: sql`(select coalesce(sum(${cartItems.quantity}::bigint * ${cartItems.unitPriceCents}), 0)::bigint
         from ${cartItems} where ${cartItems.cartId} = ${cartId})`,
       updatedAt: new Date(),
     })

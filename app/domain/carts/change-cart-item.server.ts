@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/platform/db/database-handle.server";
-import { cartItems, carts, propertyProducts } from "~/platform/db/schema";
+import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { CART_LINE_MAX, isDeviceId } from "./cart-policy";
 import { type CartSummary, readCartSummary, recomputeTotal } from "./cart-summary.server";
@@ -28,11 +28,13 @@ export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<
 
   return db.transaction(async (tx) => {
     const [cart] = await tx
-      .select({ id: carts.id, propertyId: carts.propertyId })
+      .select({ id: carts.id, propertyId: carts.propertyId, archivedAt: properties.archivedAt })
       .from(carts)
+      .innerJoin(properties, eq(properties.id, carts.propertyId))
       .where(and(eq(carts.id, cartId), eq(carts.deviceId, deviceId), eq(carts.status, "pending")))
-      .for("update");
+      .for("update", { of: carts });
     if (!cart) throw new AppError("not_found", T.cartNotFound);
+    if (cart.archivedAt) throw new AppError("not_found", T.propertyNotFound);
 
     const [item] = await tx
       .select({ quantity: cartItems.quantity })
@@ -45,12 +47,15 @@ export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<
     if (quantity <= 0) {
       await tx.delete(cartItems).where(where);
     } else {
+      // More of something only while the shop still offers it (minus always works, to take it out).
       const [stock] = await tx
         .select({ current: buyableStockFor(cart.id) })
         .from(propertyProducts)
+        .innerJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
         .where(
           and(eq(propertyProducts.propertyId, cart.propertyId), eq(propertyProducts.productId, productId)),
         );
+      if (delta > 0 && !stock) throw new AppError("not_found", T.productUnavailable);
       const current = stock ? stock.current : 0;
       if (delta > 0 && quantity > CART_LINE_MAX) throw new AppError("invalid", T.lineLimit);
       if (delta > 0 && current !== null && quantity > current) {
@@ -65,7 +70,7 @@ export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<
   });
 }
 
-/** The cart for its owner's device, or null for anyone else (and for unknown ids). */
+/** The cart for its owner's device in a shop still open, or null for anyone else (and for unknown ids). */
 export async function getOwnCart(db: Db, cartId: unknown, deviceId: unknown): Promise<CartSummary | null> {
   const ids = z
     .object({ cartId: z.uuid(), deviceId: z.string().refine(isDeviceId) })
@@ -74,6 +79,7 @@ export async function getOwnCart(db: Db, cartId: unknown, deviceId: unknown): Pr
   const [cart] = await db
     .select({ id: carts.id })
     .from(carts)
+    .innerJoin(properties, and(eq(properties.id, carts.propertyId), isNull(properties.archivedAt)))
     .where(
       and(eq(carts.id, ids.data.cartId), eq(carts.deviceId, ids.data.deviceId), eq(carts.status, "pending")),
     );

@@ -29,6 +29,11 @@ export async function changeGuestCart(
   const { deviceId, setCookie } = ensureDeviceId(request);
   const intent = String(form.get("intent"));
   const productId = String(form.get("productId") ?? "");
+  const fallback = intent === "add" ? CART_TEXT.addFailed : CART_TEXT.updateFailed;
+  // Only the three things the page's buttons say; anything else changes nothing.
+  if (intent !== "add" && intent !== "inc" && intent !== "dec") {
+    return { result: { ok: false, message: fallback }, status: 400, setCookie };
+  }
   const { db } = await database();
   try {
     const cart =
@@ -43,7 +48,6 @@ export async function changeGuestCart(
     return { result: { ok: true, cart: guestCart(cart) }, status: 200, setCookie };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    const fallback = intent === "add" ? CART_TEXT.addFailed : CART_TEXT.updateFailed;
     const detail = err.message === fallback ? undefined : err.message;
     return { result: { ok: false, message: fallback, detail }, status: STATUS[err.kind] ?? 400, setCookie };
   }

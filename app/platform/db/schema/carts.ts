@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { organization } from "./auth";
 import { products, properties } from "./catalog";
 
@@ -20,7 +20,8 @@ export const carts = pgTable(
     /** pending while the guest shops; later states come with checkout. */
     status: text("status").notNull().default("pending"),
     /** Recomputed on the server after every change: sum of unit price × quantity. */
-    totalCents: integer("total_cents").notNull().default(0),
+    /** bigint: 99 units of many products at up to R$ 100.000,00 each overflow an integer. */
+    totalCents: bigint("total_cents", { mode: "number" }).notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

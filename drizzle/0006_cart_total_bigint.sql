@@ -1,0 +1,1 @@
+ALTER TABLE "carts" ALTER COLUMN "total_cents" SET DATA TYPE bigint;
