@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { paymentEvents } from "~/platform/db/schema";
 import { PayoutError, type PayoutWebhookRequest } from "~/platform/payouts/payout-provider";
+import { recordEvent } from "../payments/payment-events.server";
 import type { PaymentsContext } from "../payments/payments-context";
 import { applyTransfer } from "./withdrawals.server";
 
 /**
- * A payout provider's notification about a transfer: refused unless authentic, stored once (with the
- * payment notifications, under `payouts:{provider}`), then only a hint: the transfer is fetched and applied.
+ * A payout provider's notification about a transfer: refused unless authentic, stored once, then only a
+ * hint: the transfer is fetched and applied.
  */
 export async function handlePayoutWebhook(
   ctx: PaymentsContext,
@@ -14,27 +15,18 @@ export async function handlePayoutWebhook(
 ): Promise<"refused" | "duplicate" | "applied" | "deferred"> {
   const hint = ctx.payouts.verifyWebhook(request);
   if (!hint) return "refused";
-  let payload: unknown = null;
-  try {
-    payload = JSON.parse(request.body);
-  } catch {
-    payload = null;
-  }
-  const [event] = await ctx.db
-    .insert(paymentEvents)
-    .values({
-      provider: `payouts:${ctx.payouts.name}`,
-      eventId: hint.eventId || `${hint.transferId}:${request.headers.get("x-request-id") ?? Date.now()}`,
-      topic: "transfer",
-      providerPaymentId: hint.transferId,
-      payload,
-    })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  if (!event) return "duplicate";
+  // Stored with the payment notifications, under `payouts:{provider}`.
+  const eventId = await recordEvent(ctx.db, {
+    provider: `payouts:${ctx.payouts.name}`,
+    eventId: hint.eventId || `${hint.transferId}:${request.headers.get("x-request-id") ?? Date.now()}`,
+    topic: "transfer",
+    subjectId: hint.transferId,
+    body: request.body,
+  });
+  if (!eventId) return "duplicate";
   try {
     await applyTransfer(ctx, await ctx.payouts.getTransfer(hint.transferId));
-    await ctx.db.update(paymentEvents).set({ processedAt: ctx.now() }).where(eq(paymentEvents.id, event.id));
+    await ctx.db.update(paymentEvents).set({ processedAt: ctx.now() }).where(eq(paymentEvents.id, eventId));
     return "applied";
   } catch (err) {
     if (!(err instanceof PayoutError)) throw err;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { PaymentMethod } from "~/lib/payment-method";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { orders } from "~/platform/db/schema";
+import { orders, payments } from "~/platform/db/schema";
 import { type ThrottlePolicy, throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { buyerOf, type GuestOrder, latestGuestOrder, openGuestOrder } from "../orders/guest-orders.server";
@@ -60,9 +60,29 @@ export async function limitCharges(tx: Tx, hits: [ThrottlePolicy, string][], now
 }
 
 /**
- * The idempotency key of a new attempt to pay an order: stored with the attempt, so any retry of that
- * attempt's call to the provider sends the same key and can never charge twice.
+ * A new attempt to pay the (locked) order with a method: the order takes that method, and the attempt its
+ * own idempotency key, so any retry of the attempt's call to the provider can never charge twice.
  */
-export function attemptKey(orderId: string, method: PaymentMethod): string {
-  return `order:${orderId}:${method}:${randomUUID()}`;
+export async function newAttempt(
+  tx: Tx,
+  provider: string,
+  order: GuestOrder,
+  method: PaymentMethod,
+  now: Date,
+): Promise<typeof payments.$inferSelect> {
+  await tx.update(orders).set({ paymentMethod: method, updatedAt: now }).where(eq(orders.id, order.id));
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      organizationId: order.organizationId,
+      orderId: order.id,
+      provider,
+      method,
+      amountCents: order.totalCents,
+      idempotencyKey: `order:${order.id}:${method}:${randomUUID()}`,
+      expiresAt: method === "pix" ? order.expiresAt : null,
+    })
+    .returning();
+  if (!row) throw new Error("payment insert returned nothing");
+  return row;
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { paymentEvents } from "~/platform/db/schema";
 import { ProviderError, type WebhookRequest } from "~/platform/payments/provider";
 import { applyPayment } from "./apply-payment.server";
+import { recordEvent } from "./payment-events.server";
 import type { PaymentsContext } from "./payments-context";
 
 export type WebhookOutcome = "refused" | "duplicate" | "ignored" | "applied" | "deferred";
@@ -14,29 +15,19 @@ export type WebhookOutcome = "refused" | "duplicate" | "ignored" | "applied" | "
 export async function handleWebhook(ctx: PaymentsContext, request: WebhookRequest): Promise<WebhookOutcome> {
   const hint = ctx.provider.verifyWebhook(request);
   if (!hint) return "refused";
-  let payload: unknown = null;
-  try {
-    payload = JSON.parse(request.body);
-  } catch {
-    payload = null;
-  }
-  const [event] = await ctx.db
-    .insert(paymentEvents)
-    .values({
-      provider: ctx.provider.name,
-      eventId: hint.eventId || `${hint.topic}:${hint.paymentId}:${request.headers.get("x-request-id") ?? ""}`,
-      topic: hint.topic,
-      providerPaymentId: hint.paymentId,
-      payload,
-    })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  if (!event) return "duplicate";
+  const eventId = await recordEvent(ctx.db, {
+    provider: ctx.provider.name,
+    eventId: hint.eventId || `${hint.topic}:${hint.paymentId}:${request.headers.get("x-request-id") ?? ""}`,
+    topic: hint.topic,
+    subjectId: hint.paymentId,
+    body: request.body,
+  });
+  if (!eventId) return "duplicate";
   if (hint.topic !== "payment") {
-    await markProcessed(ctx, event.id, null);
+    await markProcessed(ctx, eventId, null);
     return "ignored";
   }
-  return processEvent(ctx, event.id, hint.paymentId);
+  return processEvent(ctx, eventId, hint.paymentId);
 }
 
 /** Fetches the payment an event is about and applies it; the event is done once applied. */

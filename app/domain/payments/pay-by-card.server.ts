@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { orders, payments } from "~/platform/db/schema";
+import { payments } from "~/platform/db/schema";
 import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import type { OrderStatus } from "../orders/order-status";
 import { applyPayment } from "./apply-payment.server";
-import { attemptKey, type GuestKey, limitCharges, lockOpenOrder, orderToPay } from "./checkout-order.server";
+import { type GuestKey, limitCharges, lockOpenOrder, newAttempt, orderToPay } from "./checkout-order.server";
 import type { PaymentsContext } from "./payments-context";
 import { CHECKOUT_THROTTLES } from "./throttles";
 
@@ -61,23 +61,7 @@ export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): 
       ],
       now,
     );
-    await tx
-      .update(orders)
-      .set({ paymentMethod: "credit_card", updatedAt: now })
-      .where(eq(orders.id, order.id));
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        organizationId: order.organizationId,
-        orderId: order.id,
-        provider: ctx.provider.name,
-        method: "credit_card",
-        amountCents: order.totalCents,
-        idempotencyKey: attemptKey(order.id, "credit_card"),
-      })
-      .returning();
-    if (!row) throw new Error("payment insert returned nothing");
-    return row;
+    return newAttempt(tx, ctx.provider.name, order, "credit_card", now);
   });
 
   try {

@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
-import { orders, payments } from "~/platform/db/schema";
+import { payments } from "~/platform/db/schema";
 import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import { applyPayment } from "./apply-payment.server";
-import { attemptKey, type GuestKey, limitCharges, lockOpenOrder, orderToPay } from "./checkout-order.server";
+import { type GuestKey, limitCharges, lockOpenOrder, newAttempt, orderToPay } from "./checkout-order.server";
 import type { PaymentsContext } from "./payments-context";
 import { CHECKOUT_THROTTLES } from "./throttles";
 
@@ -39,20 +39,7 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
       ],
       now,
     );
-    await tx.update(orders).set({ paymentMethod: "pix", updatedAt: now }).where(eq(orders.id, order.id));
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        organizationId: order.organizationId,
-        orderId: order.id,
-        provider: ctx.provider.name,
-        method: "pix",
-        amountCents: order.totalCents,
-        idempotencyKey: attemptKey(order.id, "pix"),
-        expiresAt: order.expiresAt,
-      })
-      .returning();
-    return row ?? null;
+    return newAttempt(tx, ctx.provider.name, order, "pix", now);
   });
   if (!attempt) return { orderId: order.id };
 

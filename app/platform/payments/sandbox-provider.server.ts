@@ -12,7 +12,7 @@ import {
   type ProviderPayment,
   type WebhookHint,
 } from "./provider";
-import { signWebhook, webhookSignatureHolds } from "./webhook-signature";
+import { sandboxNotification, sendNotification, verifiedNotification } from "./sandbox-notifications.server";
 
 /** Where the browser turns a card into a token (the sandbox's own endpoint, apart from our checkout). */
 export const SANDBOX_TOKENIZE_PATH = "/sandbox/v1/card_tokens";
@@ -221,22 +221,14 @@ export function createSandboxProvider(options: {
       });
     },
 
-    verifyWebhook({ headers, query, body }): WebhookHint | null {
-      const dataId = query.get("data.id");
-      const holds = webhookSignatureHolds({
-        secret: webhookSecret,
-        signature: headers.get("x-signature"),
-        dataId,
-        requestId: headers.get("x-request-id"),
-      });
-      if (!holds || !dataId) return null;
-      try {
-        const parsed = JSON.parse(body) as { id?: unknown; type?: unknown; data?: { id?: unknown } };
-        if (String(parsed.data?.id ?? "") !== dataId) return null;
-        return { eventId: String(parsed.id ?? ""), topic: String(parsed.type ?? ""), paymentId: dataId };
-      } catch {
-        return null;
-      }
+    verifyWebhook(request): WebhookHint | null {
+      const verified = verifiedNotification(webhookSecret, request, (b) => (b.data as { id?: unknown })?.id);
+      if (!verified) return null;
+      return {
+        eventId: String(verified.body.id ?? ""),
+        topic: String(verified.body.type ?? ""),
+        paymentId: verified.dataId,
+      };
     },
 
     browserCardConfig() {
@@ -275,33 +267,25 @@ export function createSandboxProvider(options: {
     },
 
     webhookFor(id, at = now()) {
-      const requestId = randomBytes(16).toString("hex");
-      const url = new URL(notificationUrl);
-      url.searchParams.set("data.id", id);
-      url.searchParams.set("type", "payment");
-      const body = JSON.stringify({
-        id: newId(),
-        live_mode: false,
-        type: "payment",
-        date_created: at.toISOString(),
-        api_version: "v1",
-        action: "payment.updated",
-        data: { id },
+      return sandboxNotification({
+        secret: webhookSecret,
+        notificationUrl,
+        dataId: id,
+        query: { type: "payment" },
+        body: {
+          id: newId(),
+          live_mode: false,
+          type: "payment",
+          date_created: at.toISOString(),
+          api_version: "v1",
+          action: "payment.updated",
+          data: { id },
+        },
+        now: at,
       });
-      const headers = new Headers({
-        "content-type": "application/json",
-        "x-request-id": requestId,
-        "x-signature": signWebhook({ secret: webhookSecret, dataId: id, requestId, now: at }),
-      });
-      return { url: url.toString(), headers, body };
     },
 
-    async notify(id) {
-      const { url, headers, body } = provider.webhookFor(id);
-      const res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(22_000) });
-      await res.body?.cancel();
-      return res.status;
-    },
+    notify: (id) => sendNotification(provider.webhookFor(id)),
 
     async list(limit = 50) {
       const rows = await db

@@ -2,7 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database-handle.server";
 import { sandboxTransfers } from "../db/schema";
-import { signWebhook, webhookSignatureHolds } from "../payments/webhook-signature";
+import {
+  sandboxNotification,
+  sendNotification,
+  verifiedNotification,
+} from "../payments/sandbox-notifications.server";
 import {
   PayoutError,
   type PayoutProvider,
@@ -82,22 +86,13 @@ export function createSandboxPayouts(options: {
       return toTransfer(await find(id));
     },
 
-    verifyWebhook({ headers, query, body }): PayoutWebhookHint | null {
-      const dataId = query.get("data.id");
-      const holds = webhookSignatureHolds({
-        secret: webhookSecret,
-        signature: headers.get("x-signature"),
-        dataId,
-        requestId: headers.get("x-request-id"),
-      });
-      if (!holds || !dataId) return null;
-      try {
-        const parsed = JSON.parse(body) as { id?: unknown; transfer?: { id?: unknown } };
-        if (String(parsed.transfer?.id ?? "") !== dataId) return null;
-        return { eventId: String(parsed.id ?? ""), transferId: dataId };
-      } catch {
-        return null;
-      }
+    verifyWebhook(request): PayoutWebhookHint | null {
+      const verified = verifiedNotification(
+        webhookSecret,
+        request,
+        (b) => (b.transfer as { id?: unknown })?.id,
+      );
+      return verified ? { eventId: String(verified.body.id ?? ""), transferId: verified.dataId } : null;
     },
 
     async settle(id, outcome) {
@@ -114,29 +109,21 @@ export function createSandboxPayouts(options: {
     },
 
     webhookFor(id, at = new Date()) {
-      const requestId = randomBytes(16).toString("hex");
-      const url = new URL(notificationUrl);
-      url.searchParams.set("data.id", id);
-      const body = JSON.stringify({
-        id: `evt_${randomBytes(8).toString("hex")}`,
-        event: "TRANSFER_UPDATED",
-        dateCreated: at.toISOString(),
-        transfer: { id },
+      return sandboxNotification({
+        secret: webhookSecret,
+        notificationUrl,
+        dataId: id,
+        body: {
+          id: `evt_${randomBytes(8).toString("hex")}`,
+          event: "TRANSFER_UPDATED",
+          dateCreated: at.toISOString(),
+          transfer: { id },
+        },
+        now: at,
       });
-      const headers = new Headers({
-        "content-type": "application/json",
-        "x-request-id": requestId,
-        "x-signature": signWebhook({ secret: webhookSecret, dataId: id, requestId, now: at }),
-      });
-      return { url: url.toString(), headers, body };
     },
 
-    async notify(id) {
-      const { url, headers, body } = payouts.webhookFor(id);
-      const res = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(22_000) });
-      await res.body?.cancel();
-      return res.status;
-    },
+    notify: (id) => sendNotification(payouts.webhookFor(id)),
 
     async list(limit = 50) {
       const rows = await db

@@ -1,18 +1,14 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { organization } from "./auth";
+import { bigint, check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { products, properties } from "./catalog";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { organizationId, ts } from "./columns";
 
 /** A guest's cart in one property's shop, owned by one device (a random first-party cookie). */
 export const carts = pgTable(
   "carts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationId(),
     propertyId: uuid("property_id")
       .notNull()
       .references(() => properties.id),
@@ -35,9 +31,7 @@ export const cartItems = pgTable(
   "cart_items",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organization.id, { onDelete: "cascade" }),
+    organizationId: organizationId(),
     cartId: uuid("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),

@@ -1,23 +1,9 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { organization, user } from "./auth";
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { organizationId, ts } from "./columns";
 
 // The host's catalogue. Every row carries organization_id and every query filters by it.
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const organizationId = () =>
-  uuid("organization_id")
-    .notNull()
-    .references(() => organization.id, { onDelete: "cascade" });
 
 export const productCategories = pgTable(
   "product_categories",

@@ -1,27 +1,12 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organization, user } from "./auth";
 import { properties } from "./catalog";
+import { cents, organizationId, ts } from "./columns";
 import { orders } from "./orders";
 
 // The host's money as the payment provider holds it, mirrored here: a wallet per property and an
 // append-only ledger of movements. Amounts are integer cents.
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const cents = (name: string) => bigint(name, { mode: "number" });
-const organizationId = () =>
-  uuid("organization_id")
-    .notNull()
-    .references(() => organization.id, { onDelete: "cascade" });
 
 /**
  * One wallet per property. The balance columns are the sums of its movements per bucket, kept in the same

@@ -1,27 +1,9 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organization } from "./auth";
 import { carts } from "./carts";
 import { products, properties } from "./catalog";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const cents = (name: string) => bigint(name, { mode: "number" });
-const organizationId = () =>
-  uuid("organization_id")
-    .notNull()
-    .references(() => organization.id, { onDelete: "cascade" });
+import { cents, organizationId, ts } from "./columns";
 
 /** What a guest was told about their cart when the order was made (a price changed, an item left). */
 export type OrderNotice = {

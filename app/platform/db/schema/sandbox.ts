@@ -1,8 +1,8 @@
-import { bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, pgTable, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
 
 // The offline sandbox payment provider's own books. They stand for the provider's side, not ours: the
 // app reads them only through the PaymentProvider interface, and the sandbox's pages.
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const sandboxPayments = pgTable("sandbox_payments", {
   id: text("id").primaryKey(),
