@@ -55,6 +55,9 @@ export async function refundOrder(
     providerRefundId = refund.id;
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
+    // Refused because another request refunded it meanwhile: say so, not 'try again'.
+    const [now] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    if (now?.status === "refunded") throw new AppError("conflict", T.alreadyRefunded);
     ctx.log.warn({ err, orderId: order.id }, "refund refused by the provider");
     throw new AppError("conflict", T.refundFailed);
   }

@@ -191,14 +191,15 @@ export function createSandboxProvider(options: {
     },
 
     async refund(id, input) {
-      const [done] = await db
-        .select()
-        .from(sandboxRefunds)
-        .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
-      if (done) return { id: done.id, amountCents: done.amountCents, status: "approved" };
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).for("update");
         if (!row) throw new ProviderError("Pagamento não encontrado no sandbox", 404, false, "not_found");
+        // Under the payment's lock: a repeated key, even one racing this call, answers the refund made.
+        const [done] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+        if (done) return { id: done.id, amountCents: done.amountCents, status: "approved" as const };
         const left = row.amountCents - row.refundedCents;
         const amount = input.amountCents ?? left;
         if (row.status !== "approved" || amount <= 0 || amount > left) {

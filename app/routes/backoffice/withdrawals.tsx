@@ -7,7 +7,7 @@ import { formatPixKey } from "~/domain/ledger/pix-key";
 import { getWallet, listWallets, savedPayoutKey } from "~/domain/ledger/read-wallets.server";
 import { checkWithdrawal, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
-import { can } from "~/domain/team/permissions";
+import { assertCan, can } from "~/domain/team/permissions";
 import { flashCookie } from "~/lib/flash";
 import { formText } from "~/lib/form-text";
 import { centsToPriceInput } from "~/lib/price-input";
@@ -78,6 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formText(form, "intent");
   const ctx = await paymentsContext(context.get(requestContext).log);
   try {
+    // Every step of the form is the owner's: a manager cannot even have an amount reviewed.
+    assertCan(actor, "withdrawal.request");
     if (intent === "edit") return data<ActionAnswer>({ values });
     if (intent === "review") {
       const checked = checkWithdrawal(ctx, values);

@@ -1,0 +1,501 @@
+// The money screens over HTTP against the built app (sandbox payments and payouts): Vendas with its filters
+// and CSV, Saques and the wallet's statement through a withdrawal paid on /dev/payments, refunds from
+// Vendas, another host kept out of it all, what managers and staff may do, and forged payout
+// notifications refused. The database is read only for what the ledgers hold (money, stock, events).
+import { createHmac } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  orders,
+  paymentEvents,
+  properties,
+  propertyProducts,
+  refunds,
+  walletMovements,
+  wallets,
+  withdrawals,
+} from "~/platform/db/schema";
+import { createSandboxPayouts } from "~/platform/payouts/sandbox-payouts.server";
+import { Browser, signIn, uniqueIp } from "../support/accounts";
+import { startCheckoutServer } from "../support/checkout-server";
+import {
+  brl,
+  FIXTURE_PASSWORD,
+  fetchAs,
+  hostEmail,
+  paidByCard,
+  paidByPix,
+  pendingPixOrder,
+  saleCard,
+  settleTransfer,
+  tableRows,
+  teamMember,
+  visibleText,
+} from "../support/money-http";
+import { postgresAvailable } from "../support/postgres";
+import type { RunningServer } from "../support/server-process";
+import { shopFixture } from "../support/shop-fixtures";
+import type { ShopServer } from "../support/shop-server";
+
+const available = await postgresAvailable();
+
+const AUTH_SECRET = "money-screens-test-secret-0123456789abcdef";
+const FORBIDDEN_PAGE = "Você não tem permissão para ver esta página";
+const NO_SALES = "Nenhuma venda encontrada";
+const CPF_KEY = "529.982.247-25";
+const CSV_HEADER = "Pedido;Data;Status;Imóvel;Pagamento;Itens;Total (R$);Comprador;Email;Telefone";
+const fee = (cents: number) => Math.floor((cents * 399 + 5000) / 10000);
+const short = (id: string) => id.slice(0, 8);
+
+type Order = Awaited<ReturnType<typeof paidByPix>>;
+
+describe.runIf(available)("the money screens over HTTP (sandbox payments and payouts)", () => {
+  let running: ShopServer;
+  let server: RunningServer;
+  let owner: Browser;
+  /** Two PIX sales, one card sale, and an order nobody paid. */
+  let pixWine: Order;
+  let pixGranola: Order;
+  let cardGranola: Order;
+  let unpaid: Order;
+  let walletId: string;
+  let ipCounter = 0;
+  const guestIp = () => `203.0.113.${++ipCounter}`;
+
+  beforeAll(async () => {
+    running = await startCheckoutServer(
+      [
+        { name: "Vinho", priceCents: 5000, stock: 10 },
+        { name: "Granola", priceCents: 1650, stock: 9 },
+      ],
+      { env: { AUTH_SECRET } },
+    );
+    server = running.server;
+    const { db, shop } = running;
+    pixWine = await paidByPix(server.url, db, shop, guestIp(), { Vinho: 2 });
+    pixGranola = await paidByPix(server.url, db, shop, guestIp(), { Granola: 1 });
+    cardGranola = await paidByCard(server.url, db, shop, guestIp(), { Granola: 2 });
+    unpaid = await pendingPixOrder(server.url, db, shop, guestIp(), { Vinho: 1 });
+    const [wallet] = await db.select().from(wallets).where(eq(wallets.propertyId, shop.propertyId));
+    if (!wallet) throw new Error("the sales made no wallet");
+    walletId = wallet.id;
+    owner = await signedIn(await hostEmail(db, shop), FIXTURE_PASSWORD);
+  });
+  afterAll(() => running?.stop());
+
+  async function signedIn(email: string, password: string): Promise<Browser> {
+    const browser = new Browser(server, { ip: uniqueIp() });
+    const res = await signIn(browser, email, password);
+    if (res.status !== 302 || !browser.sessionToken) throw new Error(`sign-in answered ${res.status}`);
+    return browser;
+  }
+
+  /** The wallet's balances as its ledger sums them, bucket by bucket. */
+  async function ledgerOf(id: string) {
+    const rows = await running.db
+      .select({
+        bucket: walletMovements.bucket,
+        sum: sql<number>`sum(${walletMovements.amountCents})::bigint`,
+      })
+      .from(walletMovements)
+      .where(eq(walletMovements.walletId, id))
+      .groupBy(walletMovements.bucket);
+    const of = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.sum ?? 0);
+    return {
+      available: of("available"),
+      pending: of("pending"),
+      reserved: of("reserved"),
+      withdrawn: of("withdrawn"),
+    };
+  }
+
+  async function statusOf(orderId: string) {
+    const [row] = await running.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return row?.status;
+  }
+
+  async function stockOf(name: string) {
+    const [row] = await running.db
+      .select({ current: propertyProducts.currentQuantity })
+      .from(propertyProducts)
+      .where(
+        and(
+          eq(propertyProducts.propertyId, running.shop.propertyId),
+          eq(propertyProducts.productId, running.shop.productIds[name] ?? ""),
+        ),
+      );
+    return row?.current;
+  }
+
+  async function withdrawalsOfWallet() {
+    return running.db.select().from(withdrawals).where(eq(withdrawals.walletId, walletId));
+  }
+
+  /** The withdrawal form of the wallet as /withdrawals?carteira= shows it: its one-time request key. */
+  async function withdrawalForm(browser: Browser) {
+    const page = await browser.get(`/withdrawals?carteira=${walletId}`);
+    expect(page.status).toBe(200);
+    const requestKey = /name="requestKey" value="([^"]+)"/.exec(page.body)?.[1];
+    if (!requestKey) throw new Error("no withdrawal form on the page");
+    return { page, fields: { walletId, requestKey, pixKeyType: "cpf", pixKey: CPF_KEY, remember: "on" } };
+  }
+
+  const paidOrders = () => [pixWine, pixGranola, cardGranola];
+
+  describe("Vendas", () => {
+    it("lists the sales with their short ids and statuses, filters by status, property and date, and exports the paid ones", async () => {
+      const all = await owner.get("/sales");
+      expect(all.status).toBe(200);
+      for (const order of paidOrders()) {
+        const card = saleCard(all.body, order.id);
+        expect(card, order.id).toContain(`#${short(order.id)}`);
+        expect(card, order.id).toContain("Pago");
+        expect(card, order.id).not.toContain(order.id);
+      }
+      expect(saleCard(all.body, unpaid.id)).toContain("Pendente");
+      expect(visibleText(all.body)).toContain(`#${short(unpaid.id)}`);
+
+      const paid = await owner.get("/sales?status=paid");
+      expect(paid.status).toBe(200);
+      for (const order of paidOrders()) expect(saleCard(paid.body, order.id)).toContain("Pago");
+      expect(visibleText(paid.body)).not.toContain(short(unpaid.id));
+      expect(saleCard(paid.body, unpaid.id)).toBeUndefined();
+
+      // Another property of the same host, which sold nothing.
+      const [other] = await running.db
+        .insert(properties)
+        .values({
+          organizationId: running.shop.organizationId,
+          name: "Casa sem vendas",
+          address: "Rua B, 2",
+          hash: `sem-vendas-${Date.now()}`,
+        })
+        .returning({ id: properties.id });
+      for (const path of [`/sales?imovel=${other?.id}`, "/sales?de=2099-01-01"]) {
+        const none = await owner.get(path);
+        expect(none.status, path).toBe(200);
+        const text = visibleText(none.body);
+        expect(text, path).toContain(NO_SALES);
+        for (const order of [...paidOrders(), unpaid]) expect(text, path).not.toContain(short(order.id));
+      }
+      expect(visibleText((await owner.get(`/sales?imovel=${running.shop.propertyId}`)).body)).not.toContain(
+        NO_SALES,
+      );
+
+      const csv = await fetchAs(owner, "/sales.csv?status=paid");
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+      expect(csv.headers.get("content-disposition")).toMatch(/^attachment/);
+      expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = csv.body
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .filter(Boolean);
+      expect(lines[0]).toBe(CSV_HEADER);
+      expect(lines.slice(1)).toHaveLength(3);
+      expect(
+        lines
+          .slice(1)
+          .map((l) => l.split(";")[0])
+          .sort(),
+      ).toEqual(
+        paidOrders()
+          .map((o) => o.id)
+          .sort(),
+      );
+      for (const line of lines.slice(1)) expect(line.split(";")[2]).toBe("Pago");
+      expect(csv.body).not.toContain(unpaid.id);
+    });
+  });
+
+  describe("Saques", () => {
+    it("shows the wallet as its ledger has it, refuses more than the balance, and pays a confirmed withdrawal on /dev/payments", async () => {
+      const ledger = await ledgerOf(walletId);
+      const pixNet = 10_000 - fee(10_000) + (1650 - fee(1650));
+      const cardNet = 3300 - fee(3300);
+      expect(ledger).toEqual({ available: pixNet, pending: cardNet, reserved: 0, withdrawn: 0 });
+
+      const { page, fields } = await withdrawalForm(owner);
+      const walletText = visibleText(page.body);
+      expect(walletText).toContain(
+        `Disponível ${brl(ledger.available)} A receber ${brl(ledger.pending)} Sacado ${brl(0)}`,
+      );
+
+      const tooMuch = await owner.post(`/withdrawals?carteira=${walletId}`, {
+        ...fields,
+        amount: "200,00",
+        intent: "review",
+      });
+      expect(tooMuch.status).toBe(400);
+      expect(visibleText(tooMuch.body)).toContain(
+        `Saldo insuficiente: você pode sacar até ${brl(ledger.available)}.`,
+      );
+      expect(visibleText(tooMuch.body)).not.toContain("Confirme o saque");
+
+      const review = await owner.post(`/withdrawals?carteira=${walletId}`, {
+        ...fields,
+        amount: "50,00",
+        intent: "review",
+      });
+      expect(review.status).toBe(200);
+      const reviewText = visibleText(review.body);
+      expect(reviewText).toContain("Confirme o saque");
+      expect(reviewText).toContain("Sem tarifa");
+      expect(reviewText).toContain(CPF_KEY);
+      expect(reviewText).toContain(brl(5000));
+      // Reviewing asks for nothing yet.
+      expect(await withdrawalsOfWallet()).toEqual([]);
+
+      const confirmed = await owner.post(`/withdrawals?carteira=${walletId}`, {
+        ...fields,
+        amount: "50,00",
+        intent: "confirm",
+      });
+      expect(confirmed.status).toBe(302);
+      expect(confirmed.location).toBe(`/wallets/${walletId}`);
+      const [withdrawal] = await withdrawalsOfWallet();
+      expect(withdrawal).toMatchObject({ status: "processing", amountCents: 5000, pixKey: "52998224725" });
+      if (!withdrawal) throw new Error("no withdrawal");
+      expect(await ledgerOf(walletId)).toEqual({
+        ...ledger,
+        available: ledger.available - 5000,
+        reserved: 5000,
+      });
+
+      const statement = await owner.get(`/wallets/${walletId}`);
+      expect(statement.status).toBe(200);
+      const saqueRow = (html: string) =>
+        tableRows(html).find((r) => r.startsWith(`Saque #${short(withdrawal.id)}`));
+      expect(saqueRow(statement.body)).toContain("Em processamento");
+
+      // The provider's side: the transfer is on /dev/payments with its buttons; 'Pagar' pays it.
+      const dev = await fetch(`${server.url}/dev/payments`).then((r) => r.text());
+      const at = dev.indexOf(`data-transfer="${withdrawal.providerTransferId}"`);
+      expect(at).toBeGreaterThan(-1);
+      const item = visibleText(dev.slice(at, dev.indexOf("</li>", at)));
+      expect(item).toContain(`saque ${short(withdrawal.id)}`);
+      expect(item).toContain("Pagar");
+      expect(item).toContain("Falhar");
+      const paid = await settleTransfer(server.url, withdrawal.providerTransferId ?? "", "done");
+      expect(paid.status).toBe(303);
+      expect(paid.location).toContain("(webhook 200)");
+
+      const after = await owner.get(`/wallets/${walletId}`);
+      expect(saqueRow(after.body)).toContain("Pago");
+      expect(saqueRow(after.body)).not.toContain("Em processamento");
+      const ledgerAfter = await ledgerOf(walletId);
+      expect(ledgerAfter).toEqual({ ...ledger, available: ledger.available - 5000, withdrawn: 5000 });
+      const cards = visibleText((await owner.get("/withdrawals")).body);
+      expect(cards).toContain(
+        `Disponível ${brl(ledgerAfter.available)} A receber ${brl(ledgerAfter.pending)} Sacado ${brl(5000)}`,
+      );
+    });
+  });
+
+  describe("refunds", () => {
+    it("refunds a card sale from Vendas once: the sale shows 'Reembolsado', the stock is back, a second refund is refused", async () => {
+      const granolaBefore = await stockOf("Granola");
+      const list = await owner.get("/sales");
+      expect(saleCard(list.body, cardGranola.id)).toContain("Reembolsar");
+
+      const refunded = await owner.post("/sales", {
+        intent: "refund",
+        orderId: cardGranola.id,
+        reason: "Hóspede não consumiu",
+      });
+      expect(refunded.status).toBe(200);
+      expect(await statusOf(cardGranola.id)).toBe("refunded");
+      const after = await owner.get("/sales");
+      expect(saleCard(after.body, cardGranola.id)).toContain("Reembolsado");
+      expect(saleCard(after.body, cardGranola.id)).not.toContain("Reembolsar");
+      expect(await stockOf("Granola")).toBe((granolaBefore ?? 0) + 2);
+
+      const again = await owner.post("/sales", {
+        intent: "refund",
+        orderId: cardGranola.id,
+        reason: "de novo",
+      });
+      expect(again.status).toBe(409);
+      expect(again.body).toContain("Este pedido já foi reembolsado.");
+      expect(await stockOf("Granola")).toBe((granolaBefore ?? 0) + 2);
+      expect(await running.db.select().from(refunds).where(eq(refunds.orderId, cardGranola.id))).toHaveLength(
+        1,
+      );
+      // The unreleased card money left 'to receive': nothing of it is pending any more.
+      expect((await ledgerOf(walletId)).pending).toBe(0);
+    });
+  });
+
+  describe("another host", () => {
+    it("can neither see the first host's wallets and sales nor refund them", async () => {
+      const otherShop = await shopFixture(running.db, [{ name: "Café", priceCents: 800, stock: null }]);
+      const itsSale = await paidByPix(server.url, running.db, otherShop, guestIp(), { Café: 1 });
+      const stranger = await signedIn(await hostEmail(running.db, otherShop), FIXTURE_PASSWORD);
+
+      for (const path of [`/wallets/${walletId}`, `/wallets/${walletId}/extrato.csv`]) {
+        const res = await stranger.get(path);
+        expect(res.status, path).toBe(404);
+        expect(res.body, path).not.toContain(running.shop.propertyId);
+      }
+
+      const statusesBefore = await Promise.all([pixWine.id, cardGranola.id].map(statusOf));
+      expect(statusesBefore).toEqual(["paid", "refunded"]);
+      for (const orderId of [pixWine.id, cardGranola.id]) {
+        const res = await stranger.post("/sales", { intent: "refund", orderId, reason: "Tentativa" });
+        expect(res.status, orderId).toBe(404);
+        expect(res.body, orderId).toContain("Pedido não encontrado");
+      }
+      expect(await Promise.all([pixWine.id, cardGranola.id].map(statusOf))).toEqual(statusesBefore);
+      expect(await running.db.select().from(refunds).where(eq(refunds.orderId, pixWine.id))).toEqual([]);
+
+      const sales = visibleText((await stranger.get("/sales")).body);
+      expect(sales).toContain(`#${short(itsSale.id)}`);
+      const csv = await fetchAs(stranger, "/sales.csv");
+      expect(csv.status).toBe(200);
+      expect(csv.body).toContain(itsSale.id);
+      for (const order of [...paidOrders(), unpaid]) {
+        expect(sales).not.toContain(short(order.id));
+        expect(csv.body).not.toContain(order.id);
+      }
+    });
+  });
+
+  describe("roles", () => {
+    it("keeps staff out of sales and wallets", async () => {
+      const staff = await teamMember(running.db, running.shop.organizationId, "staff");
+      const browser = await signedIn(staff.email, staff.password);
+      for (const path of ["/sales", "/withdrawals", `/wallets/${walletId}`]) {
+        const res = await browser.get(path);
+        expect(res.status, path).toBe(403);
+        expect(visibleText(res.body), path).toContain(FORBIDDEN_PAGE);
+        for (const order of paidOrders()) expect(res.body, path).not.toContain(short(order.id));
+      }
+      const csv = await fetchAs(browser, "/sales.csv");
+      expect(csv.status).toBe(403);
+      for (const order of paidOrders()) expect(csv.body).not.toContain(order.id);
+    });
+
+    it("lets a manager see sales and wallets but neither refund nor withdraw", async () => {
+      const manager = await teamMember(running.db, running.shop.organizationId, "manager");
+      const browser = await signedIn(manager.email, manager.password);
+
+      const sales = await browser.get("/sales");
+      expect(sales.status).toBe(200);
+      expect(saleCard(sales.body, pixWine.id)).toContain("Pago");
+      expect(visibleText(sales.body)).not.toContain("Reembolsar");
+      // The owner, on the same list, has the button.
+      expect(saleCard((await owner.get("/sales")).body, pixWine.id)).toContain("Reembolsar");
+
+      const wallet = await browser.get("/withdrawals");
+      expect(wallet.status).toBe(200);
+      const ledger = await ledgerOf(walletId);
+      expect(visibleText(wallet.body)).toContain(`Disponível ${brl(ledger.available)}`);
+      expect(visibleText(wallet.body)).not.toContain("Solicitar saque");
+      expect(visibleText((await owner.get("/withdrawals")).body)).toContain("Solicitar saque");
+      expect((await browser.get(`/wallets/${walletId}`)).status).toBe(200);
+
+      const refund = await browser.post("/sales", {
+        intent: "refund",
+        orderId: pixWine.id,
+        reason: "Gerente",
+      });
+      expect(refund.status).toBe(403);
+      expect(await statusOf(pixWine.id)).toBe("paid");
+      expect(await running.db.select().from(refunds).where(eq(refunds.orderId, pixWine.id))).toEqual([]);
+
+      // The owner's form, posted by the manager: refused, nothing asked for or reserved.
+      const { fields } = await withdrawalForm(owner);
+      const before = await withdrawalsOfWallet();
+      const withdrawal = await browser.post(`/withdrawals?carteira=${walletId}`, {
+        ...fields,
+        amount: "20,00",
+        intent: "confirm",
+      });
+      expect(withdrawal.status).toBe(403);
+      // Not even the review step: the whole form is the owner's.
+      const review = await browser.post(`/withdrawals?carteira=${walletId}`, {
+        ...fields,
+        amount: "20,00",
+        intent: "review",
+      });
+      expect(review.status).toBe(403);
+      expect(await withdrawalsOfWallet()).toEqual(before);
+      expect(await ledgerOf(walletId)).toEqual(ledger);
+    });
+  });
+
+  describe("payout notifications", () => {
+    it("refuses one with a tampered signature with 401, storing and applying nothing; the genuine one is applied", async () => {
+      // The provider's side of the sandbox: the secret the app derives from AUTH_SECRET for its payouts.
+      const provider = createSandboxPayouts({
+        db: running.db,
+        webhookSecret: createHmac("sha256", AUTH_SECRET).update("sandbox-payouts").digest("hex"),
+        notificationUrl: `${server.url}/webhooks/payouts/sandbox`,
+      });
+      const { fields } = await withdrawalForm(owner);
+      const asked = await owner.post(`/withdrawals?carteira=${walletId}`, {
+        ...fields,
+        amount: "10,00",
+        intent: "confirm",
+      });
+      expect(asked.status).toBe(302);
+      const [withdrawal] = await running.db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.walletId, walletId), eq(withdrawals.requestKey, fields.requestKey)));
+      const transferId = withdrawal?.providerTransferId ?? "";
+      expect(withdrawal?.status).toBe("processing");
+      // The bank paid it; the notification is what would tell the app.
+      await provider.settle(transferId, "done");
+      const ledger = await ledgerOf(walletId);
+      const eventsOf = () =>
+        running.db
+          .select()
+          .from(paymentEvents)
+          .where(
+            and(
+              eq(paymentEvents.provider, "payouts:sandbox"),
+              eq(paymentEvents.providerPaymentId, transferId),
+            ),
+          );
+
+      const send = (note: { url: string; headers: Headers; body: string }) =>
+        fetch(note.url, { method: "POST", headers: note.headers, body: note.body });
+      const tampered = provider.webhookFor(transferId);
+      const signature = tampered.headers.get("x-signature") ?? "";
+      tampered.headers.set(
+        "x-signature",
+        signature.replace(/v1=(.)/, (_, c: string) => `v1=${c === "0" ? "1" : "0"}`),
+      );
+      expect(tampered.headers.get("x-signature")).not.toBe(signature);
+      const refused = await send(tampered);
+      expect(refused.status).toBe(401);
+      await refused.body?.cancel();
+      expect(await eventsOf()).toEqual([]);
+      const [still] = await running.db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.id, withdrawal?.id ?? ""));
+      expect(still?.status).toBe("processing");
+      expect(await ledgerOf(walletId)).toEqual(ledger);
+
+      const genuine = await send(provider.webhookFor(transferId));
+      expect(genuine.status).toBe(200);
+      await genuine.body?.cancel();
+      expect(await eventsOf()).toHaveLength(1);
+      const [paid] = await running.db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.id, withdrawal?.id ?? ""));
+      expect(paid?.status).toBe("paid");
+      expect(await ledgerOf(walletId)).toEqual({
+        ...ledger,
+        reserved: 0,
+        withdrawn: ledger.withdrawn + 1000,
+      });
+    });
+  });
+});
