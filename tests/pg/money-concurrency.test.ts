@@ -488,8 +488,7 @@ describe.runIf(available)("money on PostgreSQL, under concurrency and across ins
       .from(sandboxRefunds)
       .where(eq(sandboxRefunds.paymentId, payment?.providerPaymentId ?? ""));
     expect(providerRefunds).toHaveLength(1);
-    // The hosts whose clicks lost the race are told the truth: the order was refunded. (Soft, so the
-    // ledger checks above stand on their own.)
+    // The hosts whose clicks lost the race are told the truth: the order was refunded.
     expect(new Set(refused.map((r) => r.message))).toEqual(new Set(["Este pedido já foi reembolsado."]));
   });
 });
