@@ -7,6 +7,7 @@ import type { ViteDevServer } from "vite";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
+import { sendStockAlertDigests } from "~/domain/stock/stock-alerts.server";
 import { authSecret } from "~/platform/auth-secret.server";
 import { closeDatabase, database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
@@ -108,6 +109,9 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   return { app, port: config.port, appUrl: config.appUrl, log, shutdown };
 }
 
+/** Stock alerts go out as a digest at most this often (not an email per sale). */
+export const STOCK_ALERT_SECONDS = 15 * 60;
+
 /**
  * Checkout's safety net (expiry, reconciliation, receipts, refunds) every 10 s, and the money's (card
  * receivables released on their date, unanswered payouts) every 30 s: each once across instances.
@@ -125,6 +129,11 @@ function backgroundJobs(log: Logger) {
       name: "money-sweep",
       everySeconds: 30,
       run: async () => sweepMoney(await paymentsContext(log.child({ job: "money-sweep" }))),
+    },
+    {
+      name: "stock-alerts",
+      everySeconds: STOCK_ALERT_SECONDS,
+      run: async () => sendStockAlertDigests(await paymentsContext(log.child({ job: "stock-alerts" }))),
     },
   ];
 }

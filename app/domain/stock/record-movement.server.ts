@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { stockMovements } from "~/platform/db/schema";
 import type { Queryable } from "../properties/types";
 import type { MovementReason } from "./messages";
+import { raiseStockAlerts } from "./stock-alerts.server";
 
 export type Movement = {
   propertyId: string;
@@ -35,4 +36,5 @@ export async function recordMovements(tx: Queryable, actor: Mover, movements: Mo
       createdAt: sql`clock_timestamp()`,
     })),
   );
+  await raiseStockAlerts(tx, actor.organizationId, movements);
 }

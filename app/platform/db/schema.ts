@@ -6,4 +6,5 @@ export * from "./schema/catalog";
 export * from "./schema/leads";
 export * from "./schema/ledger";
 export * from "./schema/orders";
+export * from "./schema/restock";
 export * from "./schema/sandbox";

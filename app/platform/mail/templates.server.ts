@@ -107,3 +107,29 @@ export function receiptEmail(input: {
     html,
   };
 }
+
+/** The digest of products that fell to or below their alert level, to the organization's owners and managers. */
+export function stockAlertEmail(input: {
+  lines: { property: string; product: string; current: number; expected: number | null }[];
+  restockUrl: string;
+}): Template {
+  const count = input.lines.length;
+  const title = count === 1 ? "1 produto está acabando" : `${count} produtos estão acabando`;
+  const intro = ["Estes produtos chegaram ao nível de alerta nos seus imóveis:"];
+  const items = input.lines.map(
+    (l) => `${l.property}: ${l.product} — ${l.current}${l.expected === null ? "" : ` de ${l.expected}`}`,
+  );
+  const footer = "Você recebe um resumo assim quando vendas ou ajustes deixam produtos no nível de alerta.";
+  const list = `<ul style="margin:0 0 16px;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
+  const html = layout(
+    title,
+    intro,
+    { label: "Iniciar uma reposição", url: input.restockUrl },
+    footer,
+  ).replace('<p style="margin:24px 0"><a', `${list}<p style="margin:24px 0"><a`);
+  return {
+    subject: `Estoque baixo: ${title}`,
+    text: `${intro.join("\n\n")}\n\n${items.join("\n")}\n\nIniciar uma reposição:\n${input.restockUrl}\n\n${footer}\n`,
+    html,
+  };
+}

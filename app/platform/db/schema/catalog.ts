@@ -76,6 +76,8 @@ export const propertyProducts = pgTable(
     currentQuantity: integer("current_quantity"),
     /** Units the host wants there (restocking target); null = no limit. */
     expectedQuantity: integer("expected_quantity"),
+    /** At or below this many units the owners and managers are told; null = a quarter of the expected. */
+    alertQuantity: integer("alert_quantity"),
     /** Units held by orders waiting for payment: guests can buy current − reserved. */
     reservedQuantity: integer("reserved_quantity").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -89,6 +91,7 @@ export const propertyProducts = pgTable(
       sql`${t.currentQuantity} is null or ${t.currentQuantity} >= 0`,
     ),
     check("property_products_reserved_not_negative", sql`${t.reservedQuantity} >= 0`),
+    check("property_products_alert_not_negative", sql`${t.alertQuantity} is null or ${t.alertQuantity} >= 0`),
     check(
       "property_products_expected_not_negative",
       sql`${t.expectedQuantity} is null or ${t.expectedQuantity} >= 0`,

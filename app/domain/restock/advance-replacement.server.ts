@@ -1,0 +1,165 @@
+import { and, asc, eq } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
+import type { Db, Tx } from "~/platform/db/database-handle.server";
+import {
+  propertyProducts,
+  replacementItems,
+  replacementStatusChanges,
+  replacements,
+} from "~/platform/db/schema";
+import { AppError } from "../errors";
+import { type Movement, recordMovements } from "../stock/record-movement.server";
+import { type Actor, assertCan } from "../team/permissions";
+import { RESTOCK_TEXT as T } from "./messages";
+import {
+  ALLOWED_MOVES,
+  isReplacementStatus,
+  REPLACEMENT_LABEL,
+  type ReplacementStatus,
+} from "./replacement-status";
+
+/**
+ * Moves a run from the status the person saw (`from`) to `to`, if that move is allowed: forward along the
+ * button's path, cancelled before transit, returned from transit. The update is guarded by `from`, so two
+ * people pressing the same button at once make one move (the second is told where it stands now).
+ * Delivered adds each line's delivered quantity to its property's stock, with a `restock` movement, in the
+ * same transaction: exactly once.
+ */
+export async function advanceReplacement(
+  db: Db,
+  actor: Actor,
+  input: { id: unknown; from: unknown; to: unknown },
+): Promise<{ status: ReplacementStatus }> {
+  assertCan(actor, input.to === "cancelled" ? "replacement.manage" : "replacement.deliver");
+  if (!isUuid(input.id)) throw new AppError("not_found", T.notFound);
+  if (!isReplacementStatus(input.from) || !isReplacementStatus(input.to))
+    throw new AppError("invalid", T.statusFailed);
+  const { from, to } = input;
+  if (!ALLOWED_MOVES[from].includes(to)) {
+    throw new AppError("invalid", T.cannotMove(REPLACEMENT_LABEL[from], REPLACEMENT_LABEL[to]));
+  }
+  const id = input.id;
+  return db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(replacements)
+      .set({ status: to, updatedAt: new Date() })
+      .where(
+        and(
+          eq(replacements.id, id),
+          eq(replacements.organizationId, actor.organizationId),
+          eq(replacements.status, from),
+        ),
+      )
+      .returning({ id: replacements.id });
+    if (!moved) {
+      const [now] = await tx
+        .select({ status: replacements.status })
+        .from(replacements)
+        .where(and(eq(replacements.id, id), eq(replacements.organizationId, actor.organizationId)));
+      if (!now) throw new AppError("not_found", T.notFound);
+      const status = now.status as ReplacementStatus;
+      // The same move made by someone else a moment ago: done, nothing more to do.
+      if (status === to) return { status };
+      throw new AppError("conflict", T.moved(REPLACEMENT_LABEL[status]));
+    }
+    await tx.insert(replacementStatusChanges).values({
+      organizationId: actor.organizationId,
+      replacementId: id,
+      fromStatus: from,
+      toStatus: to,
+      actorUserId: actor.userId,
+    });
+    if (to === "delivered") await restock(tx, actor, id);
+    return { status: to };
+  });
+}
+
+/** Each line's delivered units go into its property's stock (uncounted stock stays uncounted). */
+async function restock(tx: Tx, actor: Actor, replacementId: string) {
+  const lines = await tx
+    .select({
+      propertyId: replacementItems.propertyId,
+      productId: replacementItems.productId,
+      quantity: replacementItems.quantity,
+      delivered: replacementItems.deliveredQuantity,
+    })
+    .from(replacementItems)
+    .where(eq(replacementItems.replacementId, replacementId))
+    .orderBy(asc(replacementItems.productId), asc(replacementItems.propertyId));
+  const movements: Movement[] = [];
+  for (const line of lines) {
+    const units = line.delivered ?? line.quantity;
+    if (units === 0) continue;
+    const where = and(
+      eq(propertyProducts.propertyId, line.propertyId),
+      eq(propertyProducts.productId, line.productId),
+    );
+    const [row] = await tx
+      .select({ current: propertyProducts.currentQuantity })
+      .from(propertyProducts)
+      .where(where)
+      .for("update");
+    // Taken out of the property since, or not counted: nothing to add to.
+    if (!row || row.current === null) continue;
+    await tx
+      .update(propertyProducts)
+      .set({ currentQuantity: row.current + units, updatedAt: new Date() })
+      .where(where);
+    movements.push({
+      propertyId: line.propertyId,
+      productId: line.productId,
+      oldQuantity: row.current,
+      newQuantity: row.current + units,
+      reason: "restock",
+      reference: `replacement:${replacementId}`,
+    });
+  }
+  await recordMovements(tx, actor, movements);
+}
+
+/**
+ * Lowers what a line actually takes (a unit that did not fit in the car), before delivery: 0 up to what
+ * was planned. The run must still be on its way.
+ */
+export async function setDeliveredQuantities(
+  db: Db,
+  actor: Actor,
+  input: { id: unknown; lines: { itemId: unknown; delivered: unknown }[] },
+): Promise<void> {
+  assertCan(actor, "replacement.deliver");
+  if (!isUuid(input.id)) throw new AppError("not_found", T.notFound);
+  const id = input.id;
+  await db.transaction(async (tx) => {
+    const [run] = await tx
+      .select({ status: replacements.status })
+      .from(replacements)
+      .where(and(eq(replacements.id, id), eq(replacements.organizationId, actor.organizationId)))
+      .for("update");
+    if (!run) throw new AppError("not_found", T.notFound);
+    if (!["processing", "separated_for_replacement", "in_transit"].includes(run.status)) {
+      throw new AppError("conflict", T.quantitiesLocked);
+    }
+    const items = await tx.select().from(replacementItems).where(eq(replacementItems.replacementId, id));
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const fieldErrors: Record<string, string> = {};
+    const changes: { itemId: string; delivered: number }[] = [];
+    for (const line of input.lines) {
+      const item = typeof line.itemId === "string" ? byId.get(line.itemId) : undefined;
+      if (!item) throw new AppError("not_found", T.notFound);
+      const text = typeof line.delivered === "string" ? line.delivered.trim() : String(line.delivered ?? "");
+      const delivered = Number(text);
+      if (!/^\d+$/.test(text) || delivered > item.quantity)
+        fieldErrors[item.id] = T.quantityRange(item.quantity);
+      else changes.push({ itemId: item.id, delivered });
+    }
+    const first = Object.values(fieldErrors)[0];
+    if (first) throw new AppError("invalid", first, fieldErrors);
+    for (const c of changes) {
+      const item = byId.get(c.itemId);
+      await tx
+        .update(replacementItems)
+        .set({ deliveredQuantity: c.delivered === item?.quantity ? null : c.delivered })
+        .where(eq(replacementItems.id, c.itemId));
+    }
+  });
+}

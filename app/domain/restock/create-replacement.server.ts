@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
+import type { Db } from "~/platform/db/database-handle.server";
+import { replacementItems, replacementStatusChanges, replacements } from "~/platform/db/schema";
+import { AppError } from "../errors";
+import { type Actor, assertCan } from "../team/permissions";
+import { RESTOCK_TEXT as T } from "./messages";
+import { listMissingProducts } from "./missing-products.server";
+
+/** A ticked card of /replacements/create: a product missing in a property. */
+export type TickedLine = { propertyId: unknown; productId: unknown };
+
+/**
+ * Starts a restocking run with the ticked products, each for what is still missing there (expected −
+ * current − what open runs already take), computed now on the server. The run and its lines are made in one
+ * transaction (the spec makes two calls); a line no longer missing refuses the whole run.
+ */
+export async function createReplacement(
+  db: Db,
+  actor: Actor,
+  ticked: readonly TickedLine[],
+): Promise<{ id: string }> {
+  assertCan(actor, "replacement.manage");
+  const wanted = new Set<string>();
+  for (const line of ticked) {
+    if (!isUuid(line.propertyId) || !isUuid(line.productId)) throw new AppError("invalid", T.pickOne);
+    wanted.add(`${line.propertyId.toLowerCase()}:${line.productId.toLowerCase()}`);
+  }
+  if (wanted.size === 0) throw new AppError("invalid", T.pickOne);
+  return db.transaction(async (tx) => {
+    // One run at a time per organization, so two hosts ticking the same cards cannot both take them.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`replacements:${actor.organizationId}`}))`);
+    const missing = new Map(
+      (await listMissingProducts(tx, actor, { onlyToRestock: true })).map((m) => [
+        `${m.propertyId}:${m.productId}`,
+        m,
+      ]),
+    );
+    const lines = [...wanted].map((key) => {
+      const line = missing.get(key);
+      if (!line) throw new AppError("conflict", T.notMissing);
+      return line;
+    });
+    const [run] = await tx
+      .insert(replacements)
+      .values({ organizationId: actor.organizationId, createdBy: actor.userId })
+      .returning({ id: replacements.id });
+    if (!run) throw new Error("replacement insert returned nothing");
+    await tx.insert(replacementItems).values(
+      lines.map((l) => ({
+        organizationId: actor.organizationId,
+        replacementId: run.id,
+        propertyId: l.propertyId,
+        productId: l.productId,
+        quantity: l.toRestock,
+      })),
+    );
+    await tx.insert(replacementStatusChanges).values({
+      organizationId: actor.organizationId,
+      replacementId: run.id,
+      fromStatus: null,
+      toStatus: "processing",
+      actorUserId: actor.userId,
+    });
+    return run;
+  });
+}

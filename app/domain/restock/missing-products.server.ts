@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/platform/db/database-handle.server";
+import { products, properties, propertyProducts, replacementItems, replacements } from "~/platform/db/schema";
+import { type Actor, assertCan } from "../team/permissions";
+import { OPEN_REPLACEMENT_STATUSES } from "./replacement-status";
+
+export type MissingProduct = {
+  propertyId: string;
+  propertyName: string;
+  productId: string;
+  productName: string;
+  imageThumb: string | null;
+  current: number;
+  expected: number;
+  /** Units already in a run that has not been delivered yet. */
+  onTheWay: number;
+  /** expected − current − on the way: what a new run should take. */
+  toRestock: number;
+};
+
+/**
+ * What is missing in the organization's properties (part 2 missing_products_view): counted products below
+ * their expected quantity, with what open runs already take there. Archived products and properties are left
+ * out. `onlyToRestock` keeps those that still need a run.
+ */
+export async function listMissingProducts(
+  db: Db | Tx,
+  actor: Actor,
+  options: { onlyToRestock?: boolean } = {},
+): Promise<MissingProduct[]> {
+  assertCan(actor, "replacement.read");
+  const onTheWay = db
+    .select({
+      propertyId: replacementItems.propertyId,
+      productId: replacementItems.productId,
+      units:
+        sql<number>`sum(coalesce(${replacementItems.deliveredQuantity}, ${replacementItems.quantity}))::int`.as(
+          "units",
+        ),
+    })
+    .from(replacementItems)
+    .innerJoin(replacements, eq(replacements.id, replacementItems.replacementId))
+    .where(
+      and(
+        eq(replacements.organizationId, actor.organizationId),
+        inArray(replacements.status, [...OPEN_REPLACEMENT_STATUSES]),
+      ),
+    )
+    .groupBy(replacementItems.propertyId, replacementItems.productId)
+    .as("on_the_way");
+  const rows = await db
+    .select({
+      propertyId: propertyProducts.propertyId,
+      propertyName: properties.name,
+      productId: propertyProducts.productId,
+      productName: products.name,
+      imageThumb: products.imageThumb,
+      current: sql<number>`${propertyProducts.currentQuantity}`,
+      expected: sql<number>`${propertyProducts.expectedQuantity}`,
+      onTheWay: sql<number>`coalesce(${onTheWay.units}, 0)`,
+    })
+    .from(propertyProducts)
+    .innerJoin(properties, and(eq(properties.id, propertyProducts.propertyId), isNull(properties.archivedAt)))
+    .innerJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
+    .leftJoin(
+      onTheWay,
+      and(
+        eq(onTheWay.propertyId, propertyProducts.propertyId),
+        eq(onTheWay.productId, propertyProducts.productId),
+      ),
+    )
+    .where(
+      and(
+        eq(propertyProducts.organizationId, actor.organizationId),
+        sql`${propertyProducts.currentQuantity} is not null and ${propertyProducts.expectedQuantity} is not null`,
+        sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`,
+      ),
+    )
+    .orderBy(asc(properties.name), asc(products.name));
+  const missing = rows.map((r) => ({
+    ...r,
+    onTheWay: Number(r.onTheWay),
+    toRestock: Math.max(0, r.expected - r.current - Number(r.onTheWay)),
+  }));
+  return options.onlyToRestock ? missing.filter((m) => m.toRestock > 0) : missing;
+}

@@ -1,0 +1,79 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
+import type { Db } from "~/platform/db/database-handle.server";
+import { products, properties, replacementItems, replacements } from "~/platform/db/schema";
+import { AppError } from "../errors";
+import { type Actor, assertCan } from "../team/permissions";
+import { RESTOCK_TEXT as T } from "./messages";
+import type { ReplacementStatus } from "./replacement-status";
+
+export type ReplacementSummary = { id: string; status: ReplacementStatus; createdAt: Date; updatedAt: Date };
+
+/** The organization's runs, newest first. */
+export async function listReplacements(db: Db, actor: Actor): Promise<ReplacementSummary[]> {
+  assertCan(actor, "replacement.read");
+  const rows = await db
+    .select({
+      id: replacements.id,
+      status: replacements.status,
+      createdAt: replacements.createdAt,
+      updatedAt: replacements.updatedAt,
+    })
+    .from(replacements)
+    .where(eq(replacements.organizationId, actor.organizationId))
+    .orderBy(desc(replacements.createdAt));
+  return rows.map((r) => ({ ...r, status: r.status as ReplacementStatus }));
+}
+
+export type ReplacementLine = {
+  itemId: string;
+  propertyId: string;
+  propertyName: string;
+  propertyImage: string | null;
+  productId: string;
+  productName: string;
+  productImage: string | null;
+  quantity: number;
+  /** What actually goes (equals quantity unless lowered). */
+  delivered: number;
+};
+
+export type ReplacementDetail = ReplacementSummary & { lines: ReplacementLine[] };
+
+/** One run of the organization with its lines, or not_found (also for another organization's id). */
+export async function getReplacement(db: Db, actor: Actor, id: unknown): Promise<ReplacementDetail> {
+  assertCan(actor, "replacement.read");
+  if (!isUuid(id)) throw new AppError("not_found", T.notFound);
+  const [run] = await db
+    .select({
+      id: replacements.id,
+      status: replacements.status,
+      createdAt: replacements.createdAt,
+      updatedAt: replacements.updatedAt,
+    })
+    .from(replacements)
+    .where(and(eq(replacements.id, id), eq(replacements.organizationId, actor.organizationId)));
+  if (!run) throw new AppError("not_found", T.notFound);
+  const lines = await db
+    .select({
+      itemId: replacementItems.id,
+      propertyId: replacementItems.propertyId,
+      propertyName: properties.name,
+      propertyImage: properties.imageThumb,
+      productId: replacementItems.productId,
+      productName: products.name,
+      productImage: products.imageThumb,
+      quantity: replacementItems.quantity,
+      deliveredQuantity: replacementItems.deliveredQuantity,
+    })
+    .from(replacementItems)
+    .innerJoin(properties, eq(properties.id, replacementItems.propertyId))
+    .innerJoin(products, eq(products.id, replacementItems.productId))
+    .where(eq(replacementItems.replacementId, run.id))
+    .orderBy(asc(products.name), asc(properties.name));
+  return {
+    ...run,
+    status: run.status as ReplacementStatus,
+    lines: lines.map(({ deliveredQuantity, ...l }) => ({ ...l, delivered: deliveredQuantity ?? l.quantity })),
+  };
+}

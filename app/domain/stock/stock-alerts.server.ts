@@ -1,0 +1,112 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/platform/db/database-handle.server";
+import { member, products, properties, propertyProducts, stockAlerts, user } from "~/platform/db/schema";
+import type { Logger } from "~/platform/log.server";
+import type { Mailer } from "~/platform/mail/mailer.server";
+import { stockAlertEmail } from "~/platform/mail/templates.server";
+import type { Movement } from "./record-movement.server";
+
+/**
+ * A property product's alert level: the host's own, or a quarter of the expected quantity (rounded down);
+ * none when nothing is expected.
+ */
+export const alertLevel = sql<number | null>`coalesce(${propertyProducts.alertQuantity},
+  floor(${propertyProducts.expectedQuantity} / 4.0)::int)`;
+
+/**
+ * Opens an alert for each product a sale or an adjustment took from above its alert level to at or below it
+ * (one open alert per property product: the next digest says it once).
+ */
+export async function raiseStockAlerts(
+  tx: Tx | Db,
+  organizationId: string,
+  movements: Movement[],
+): Promise<void> {
+  const falls = movements.filter(
+    (m) =>
+      (m.reason === "sale" || m.reason === "adjustment") &&
+      m.newQuantity !== null &&
+      (m.oldQuantity === null || m.newQuantity < m.oldQuantity),
+  );
+  for (const m of falls) {
+    await tx.execute(sql`
+      insert into ${stockAlerts} (organization_id, property_id, product_id, quantity)
+      select ${organizationId}::uuid, ${m.propertyId}::uuid, ${m.productId}::uuid, ${m.newQuantity}::int
+      from ${propertyProducts}
+      where ${propertyProducts.propertyId} = ${m.propertyId} and ${propertyProducts.productId} = ${m.productId}
+        and ${alertLevel} is not null and ${m.newQuantity}::int <= ${alertLevel}
+        and (${m.oldQuantity}::int is null or ${m.oldQuantity}::int > ${alertLevel})
+      on conflict do nothing`);
+  }
+}
+
+/**
+ * Sends each organization with open alerts one email listing them, to its owners and managers, and closes
+ * the alerts: a digest, not an email per sale. Run by a job (once across instances); the alerts are locked
+ * (SKIP LOCKED) while their email goes, and stay open if it could not be sent.
+ */
+export async function sendStockAlertDigests(ctx: {
+  db: Db;
+  mail: Mailer;
+  appUrl: string;
+  log: Logger;
+  now: () => Date;
+}) {
+  const organizations = await ctx.db
+    .selectDistinct({ organizationId: stockAlerts.organizationId })
+    .from(stockAlerts)
+    .where(isNull(stockAlerts.notifiedAt));
+  let sent = 0;
+  for (const { organizationId } of organizations) {
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const open = await tx
+          .select({ id: stockAlerts.id })
+          .from(stockAlerts)
+          .where(and(eq(stockAlerts.organizationId, organizationId), isNull(stockAlerts.notifiedAt)))
+          .for("update", { skipLocked: true });
+        if (open.length === 0) return;
+        const ids = open.map((a) => a.id);
+        const lines = await tx
+          .select({
+            property: properties.name,
+            product: products.name,
+            current: propertyProducts.currentQuantity,
+            expected: propertyProducts.expectedQuantity,
+          })
+          .from(stockAlerts)
+          .innerJoin(properties, eq(properties.id, stockAlerts.propertyId))
+          .innerJoin(products, eq(products.id, stockAlerts.productId))
+          .innerJoin(
+            propertyProducts,
+            and(
+              eq(propertyProducts.propertyId, stockAlerts.propertyId),
+              eq(propertyProducts.productId, stockAlerts.productId),
+            ),
+          )
+          .where(inArray(stockAlerts.id, ids))
+          .orderBy(properties.name, products.name);
+        const people = await tx
+          .select({ email: user.email, name: user.name })
+          .from(member)
+          .innerJoin(user, eq(user.id, member.userId))
+          .where(and(eq(member.organizationId, organizationId), inArray(member.role, ["owner", "manager"])));
+        const message = stockAlertEmail({
+          lines: lines.map((l) => ({
+            property: l.property,
+            product: l.product,
+            current: l.current ?? 0,
+            expected: l.expected,
+          })),
+          restockUrl: `${ctx.appUrl}/replacements/create`,
+        });
+        for (const person of people) await ctx.mail.send({ to: person.email, ...message });
+        await tx.update(stockAlerts).set({ notifiedAt: ctx.now() }).where(inArray(stockAlerts.id, ids));
+        sent += 1;
+      });
+    } catch (err) {
+      ctx.log.warn({ err, organizationId }, "stock alert digest not sent; next run tries again");
+    }
+  }
+  return sent;
+}
