@@ -8,6 +8,7 @@ export const FLASH_MESSAGES = {
   "recovery-sent": { tone: "success", text: "Link de recuperação enviado para seu email" },
   "email-confirmed": { tone: "success", text: "E-mail confirmado! Sua conta está pronta." },
   "reset-link-invalid": { tone: "error", text: "Link de recuperação inválido" },
+  "replacement-created": { tone: "success", text: "Reposição iniciada com sucesso" },
   "withdrawal-requested": {
     tone: "success",
     text: "Saque solicitado: ele aparece no extrato e fica 'Pago' quando o valor chegar na sua chave Pix.",

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import Dashboard, { meta } from "~/routes/backoffice/dashboard";
+import { DashboardScreen, meta } from "~/routes/backoffice/dashboard";
 
 interface Element {
   attrs: Map<string, string>;
@@ -20,10 +20,10 @@ function all(html: string, tag: string): Element[] {
   });
 }
 
-function render() {
+function render(missing = 0) {
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={["/dashboard"]}>
-      <Dashboard />
+      <DashboardScreen missing={missing} />
     </MemoryRouter>,
   );
 }
@@ -60,6 +60,13 @@ describe("/dashboard", () => {
     const building = all(render(), "a")
       .filter((a) => a.text.includes("Em construção"))
       .map((a) => a.attrs.get("href"));
-    expect(building).toEqual(["/replacements", "/qr-templates"]);
+    expect(building).toEqual(["/qr-templates"]);
+  });
+
+  it("says how many products are missing, leading to a new restocking run, and nothing when none are", () => {
+    const links = all(render(3), "a");
+    expect(links[0]?.attrs.get("href")).toBe("/replacements/create");
+    expect(links[0]?.text).toContain("3 produtos estão faltando");
+    expect(render(0)).not.toContain("faltando");
   });
 });

@@ -1,12 +1,24 @@
 import type { LucideIcon } from "lucide-react";
 import { House, Package, QrCode, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
 import { Link } from "react-router";
+import { listMissingProducts } from "~/domain/restock/missing-products.server";
+import { can } from "~/domain/team/permissions";
+import { database } from "~/platform/db/database.server";
 import { Badge } from "~/ui/badge";
 import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
 import { PageFrame } from "~/ui/page-frame";
+import type { Route } from "./+types/dashboard";
+import { backofficeContext } from "./guard.server";
 
 export function meta() {
   return [{ title: "Dashboard" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  if (!can(actor, "replacement.read")) return { missing: null };
+  const { db } = await database();
+  return { missing: (await listMissingProducts(db, actor, { onlyToRestock: true })).length };
 }
 
 interface Shortcut {
@@ -30,7 +42,6 @@ const shortcuts: Shortcut[] = [
     title: "Reposições",
     description: "Registre a reposição dos produtos nos imóveis",
     icon: RefreshCw,
-    soon: true,
   },
   {
     to: "/products",
@@ -59,9 +70,28 @@ const shortcuts: Shortcut[] = [
   },
 ];
 
-export default function Dashboard() {
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return <DashboardScreen missing={loaderData.missing ?? 0} />;
+}
+
+/** Six cards (part 1 §2), and what is missing in the properties when something is. */
+export function DashboardScreen({ missing }: { missing: number }) {
   return (
     <PageFrame title="Dashboard">
+      {missing > 0 ? (
+        <Link
+          to="/replacements/create"
+          className="flex items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4 text-warning-ink"
+        >
+          <span>
+            <strong>
+              {missing === 1 ? "1 produto está faltando" : `${missing} produtos estão faltando`}
+            </strong>{" "}
+            nos seus imóveis.
+          </span>
+          <span className="font-medium underline">Iniciar uma reposição</span>
+        </Link>
+      ) : null}
       <ul className={cardGridClasses}>
         {shortcuts.map(({ to, title, description, icon: Icon, soon }) => (
           <li key={to} className="flex">

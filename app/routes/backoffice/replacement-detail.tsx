@@ -1,9 +1,188 @@
-import { BackofficePlaceholder } from "~/ui/screen-placeholder";
+import { ArrowLeft, FileText } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { AppError } from "~/domain/errors";
+import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
+import { RESTOCK_TEXT } from "~/domain/restock/messages";
+import { getReplacement } from "~/domain/restock/read-replacements.server";
+import {
+  ALLOWED_MOVES,
+  defaultGrouping,
+  type Grouping,
+  GUIDANCE,
+  NEXT_STEP,
+  REPLACEMENT_LABEL,
+  type ReplacementStatus,
+} from "~/domain/restock/replacement-status";
+import { can } from "~/domain/team/permissions";
+import { formatDateTime } from "~/lib/dates";
+import { formText } from "~/lib/form-text";
+import { shortId } from "~/lib/short-id";
+import { database } from "~/platform/db/database.server";
+import { Button, buttonClasses } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
+import { PageFrame } from "~/ui/page-frame";
+import { toast } from "~/ui/toaster";
+import type { Route } from "./+types/replacement-detail";
+import { backofficeContext } from "./guard.server";
+import { ReplacementLines } from "./replacement-lines";
+import { ReplacementStatusBadge } from "./replacement-status-badge";
 
 export function meta() {
   return [{ title: "Reposição" }];
 }
 
-export default function Screen() {
-  return <BackofficePlaceholder title="Reposição" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  const { db } = await database();
+  try {
+    const run = await getReplacement(db, actor, params.id);
+    return {
+      run: { ...run, createdAt: run.createdAt.toISOString(), updatedAt: run.updatedAt.toISOString() },
+      canDeliver: can(actor, "replacement.deliver"),
+      canManage: can(actor, "replacement.manage"),
+    };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.kind !== "not_found") throw err;
+    return data({ notFound: true as const }, { status: 404 });
+  }
+}
+
+type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { actor } = context.get(backofficeContext);
+  const form = await request.formData();
+  const { db } = await database();
+  const intent = formText(form, "intent");
+  try {
+    if (intent === "quantities") {
+      const lines = [...form.entries()]
+        .filter(([name]) => name.startsWith("delivered:"))
+        .map(([name, value]) => ({ itemId: name.slice("delivered:".length), delivered: value }));
+      await setDeliveredQuantities(db, actor, { id: params.id, lines });
+      return { ok: true, message: "Quantidades salvas" } satisfies Answer;
+    }
+    const { status } = await advanceReplacement(db, actor, {
+      id: params.id,
+      from: formText(form, "from"),
+      to: formText(form, "to"),
+    });
+    return { ok: true, message: RESTOCK_TEXT.statusUpdated(REPLACEMENT_LABEL[status]) } satisfies Answer;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const status = err.kind === "forbidden" ? 403 : err.kind === "not_found" ? 404 : 409;
+    const message = intent === "quantities" ? err.message : `${RESTOCK_TEXT.statusFailed}: ${err.message}`;
+    return data<Answer>({ ok: false, message, fieldErrors: err.fieldErrors }, { status });
+  }
+}
+
+/** Part 2 §2 'Replacement detail': status, guidance, grouped lines, and the button to the next step. */
+export default function ReplacementDetail({ loaderData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) {
+    return (
+      <PageFrame title="Reposição">
+        <EmptyState
+          title={RESTOCK_TEXT.notFound}
+          action={<Link to="/replacements">Ver as reposições</Link>}
+        />
+      </PageFrame>
+    );
+  }
+  return <Detail {...loaderData} />;
+}
+
+type Loaded = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
+
+function Detail({ run, canDeliver, canManage }: Loaded) {
+  const [params] = useSearchParams();
+  const by: Grouping =
+    params.get("agrupar") === "produto"
+      ? "product"
+      : params.get("agrupar") === "imovel"
+        ? "property"
+        : defaultGrouping(run.status);
+  const mover = useFetcher<Answer>();
+  const handled = useRef<Answer | null>(null);
+  useEffect(() => {
+    const answer = mover.data;
+    if (!answer || mover.state !== "idle" || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(answer.message);
+  }, [mover.data, mover.state]);
+
+  const next = NEXT_STEP[run.status];
+  const busy = mover.state !== "idle";
+  const editable = canDeliver && ALLOWED_MOVES[run.status].length > 0;
+  const move = (to: ReplacementStatus) =>
+    mover.submit({ intent: "advance", from: run.status, to }, { method: "post" });
+  return (
+    <PageFrame
+      title={`Reposição ${shortId(run.id)}`}
+      description={`Criada em ${formatDateTime(run.createdAt)} · atualizada em ${formatDateTime(run.updatedAt)}`}
+      actions={
+        <>
+          <Link to="/replacements" className={buttonClasses({ variant: "ghost" })}>
+            <ArrowLeft aria-hidden="true" />
+            Reposições
+          </Link>
+          <a
+            href={`/replacements/${run.id}/lista.pdf?agrupar=${by === "product" ? "produto" : "imovel"}`}
+            className={buttonClasses({ variant: "outline" })}
+          >
+            <FileText aria-hidden="true" />
+            Lista para imprimir
+          </a>
+        </>
+      }
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <ReplacementStatusBadge status={run.status} />
+        <p className="text-sm text-ink">{GUIDANCE[run.status]}</p>
+      </div>
+      <nav aria-label="Agrupar" className="flex gap-2">
+        {(
+          [
+            ["product", "produto", "Por produto"],
+            ["property", "imovel", "Por imóvel"],
+          ] as const
+        ).map(([g, param, label]) => (
+          <Link
+            key={g}
+            to={`?agrupar=${param}`}
+            aria-current={by === g ? "true" : undefined}
+            className={buttonClasses({ variant: by === g ? "secondary" : "ghost", size: "sm" })}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <ReplacementLines lines={run.lines} by={by} editable={editable} />
+      <div className="flex flex-wrap gap-2 pb-20">
+        {canManage && ALLOWED_MOVES[run.status].includes("cancelled") ? (
+          <Button variant="outline" disabled={busy} onClick={() => move("cancelled")}>
+            Cancelar reposição
+          </Button>
+        ) : null}
+        {canDeliver && ALLOWED_MOVES[run.status].includes("returned") ? (
+          <Button variant="outline" disabled={busy} onClick={() => move("returned")}>
+            Marcar como devolvida
+          </Button>
+        ) : null}
+      </div>
+      {canDeliver && next ? (
+        <div className="fixed right-4 bottom-4 z-40 sm:right-8 sm:bottom-8">
+          <mover.Form method="post">
+            <input type="hidden" name="intent" value="advance" />
+            <input type="hidden" name="from" value={run.status} />
+            <input type="hidden" name="to" value={next.to} />
+            <Button type="submit" size="lg" busy={busy} busyLabel="Atualizando..." className="shadow-lg">
+              Marcar como: {next.button}
+            </Button>
+          </mover.Form>
+        </div>
+      ) : null}
+    </PageFrame>
+  );
 }

@@ -1,9 +1,84 @@
-import { BackofficePlaceholder } from "~/ui/screen-placeholder";
+import { Plus, RefreshCw } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { RESTOCK_TEXT } from "~/domain/restock/messages";
+import { listReplacements } from "~/domain/restock/read-replacements.server";
+import { can } from "~/domain/team/permissions";
+import { formatDateTime } from "~/lib/dates";
+import { shortId } from "~/lib/short-id";
+import { database } from "~/platform/db/database.server";
+import { buttonClasses } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
+import { PageFrame } from "~/ui/page-frame";
+import type { Route } from "./+types/replacements";
+import { backofficeContext } from "./guard.server";
+import { ReplacementStatusBadge } from "./replacement-status-badge";
 
 export function meta() {
   return [{ title: "Reposições" }];
 }
 
-export default function Screen() {
-  return <BackofficePlaceholder title="Reposições" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  const { db } = await database();
+  const runs = await listReplacements(db, actor);
+  return {
+    runs: runs.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    canCreate: can(actor, "replacement.manage"),
+  };
+}
+
+/** Part 2 §2: the runs, newest first; a row opens its detail. */
+export default function Replacements({ loaderData }: Route.ComponentProps) {
+  const { runs, canCreate } = loaderData;
+  const navigate = useNavigate();
+  const start = canCreate ? (
+    <Link to="/replacements/create" className={buttonClasses()}>
+      <Plus aria-hidden="true" />
+      Iniciar uma reposição
+    </Link>
+  ) : null;
+  return (
+    <PageFrame title="Reposições" actions={start}>
+      {runs.length === 0 ? (
+        <EmptyState icon={RefreshCw} title={RESTOCK_TEXT.noReplacements} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+          <table className="w-full text-sm">
+            <thead className="text-left text-muted">
+              <tr>
+                <th className="p-3 font-medium">ID</th>
+                <th className="p-3 font-medium">Status</th>
+                <th className="p-3 font-medium">Criada em</th>
+                <th className="p-3 font-medium">Última atualização</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((run) => (
+                <tr
+                  key={run.id}
+                  className="cursor-pointer border-t border-border hover:bg-surface-alt"
+                  onClick={() => navigate(`/replacements/${run.id}`)}
+                >
+                  <td className="p-3 font-mono">
+                    <Link to={`/replacements/${run.id}`} className="text-brand underline">
+                      {shortId(run.id)}
+                    </Link>
+                  </td>
+                  <td className="p-3">
+                    <ReplacementStatusBadge status={run.status} />
+                  </td>
+                  <td className="p-3">{formatDateTime(run.createdAt)}</td>
+                  <td className="p-3">{formatDateTime(run.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </PageFrame>
+  );
 }

@@ -1,0 +1,110 @@
+import { useFetcher } from "react-router";
+import type { ReplacementLine } from "~/domain/restock/read-replacements.server";
+import type { Grouping } from "~/domain/restock/replacement-status";
+import { Button } from "~/ui/button";
+import { Input } from "~/ui/input";
+
+type Group = { key: string; name: string; image: string | null; total: number; lines: ReplacementLine[] };
+
+function grouped(lines: ReplacementLine[], by: Grouping): Group[] {
+  const map = new Map<string, Group>();
+  for (const line of lines) {
+    const key = by === "product" ? line.productId : line.propertyId;
+    const group = map.get(key) ?? {
+      key,
+      name: by === "product" ? line.productName : line.propertyName,
+      image: by === "product" ? line.productImage : line.propertyImage,
+      total: 0,
+      lines: [],
+    };
+    group.total += line.delivered;
+    group.lines.push(line);
+    map.set(key, group);
+  }
+  return [...map.values()].sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
+}
+
+/**
+ * The run's lines as cards (part 2 §2): by product, each with its total and the quantity per property (to
+ * load the car); by property, each with its products (to deliver). While it is on its way, what actually
+ * goes can be lowered per line.
+ */
+export function ReplacementLines({
+  lines,
+  by,
+  editable,
+}: {
+  lines: ReplacementLine[];
+  by: Grouping;
+  editable: boolean;
+}) {
+  const saver = useFetcher<{ ok: boolean; message: string; fieldErrors?: Record<string, string> }>();
+  const errors = saver.data?.fieldErrors ?? {};
+  return (
+    <saver.Form method="post" className="grid gap-4">
+      <input type="hidden" name="intent" value="quantities" />
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        {grouped(lines, by).map((group) => (
+          <li
+            key={group.key}
+            className="grid content-start gap-3 rounded-xl border border-border bg-surface p-4"
+          >
+            <div className="flex items-center gap-3">
+              <div className="size-12 shrink-0 overflow-hidden rounded-lg bg-surface-alt">
+                {group.image ? (
+                  <img src={group.image} alt="" width={48} height={48} className="size-full object-cover" />
+                ) : null}
+              </div>
+              <h2 className="min-w-0 flex-1 font-semibold text-ink">{group.name}</h2>
+              <span className="text-sm text-muted">
+                Total: <strong className="text-ink">{group.total}</strong>
+              </span>
+            </div>
+            <ul className="grid gap-2 text-sm">
+              {group.lines.map((line) => {
+                const label = by === "product" ? line.propertyName : line.productName;
+                return (
+                  <li key={line.itemId} className="flex items-center justify-between gap-3">
+                    <span>{label}</span>
+                    {editable ? (
+                      <span className="flex items-center gap-2">
+                        <span className="w-20">
+                          <Input
+                            name={`delivered:${line.itemId}`}
+                            defaultValue={line.delivered}
+                            inputMode="numeric"
+                            aria-label={`Quantidade de ${line.productName} para ${line.propertyName} (de ${line.quantity})`}
+                            aria-invalid={errors[line.itemId] ? true : undefined}
+                            className="text-right"
+                          />
+                        </span>
+                        <span className="text-muted">de {line.quantity}</span>
+                      </span>
+                    ) : (
+                      <strong>{line.delivered}</strong>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      {saver.data && saver.state === "idle" ? (
+        <p
+          role={saver.data.ok ? "status" : "alert"}
+          className={`text-sm font-medium ${saver.data.ok ? "text-success" : "text-danger"}`}
+        >
+          {saver.data.message}
+        </p>
+      ) : null}
+      {editable ? (
+        <div>
+          <Button type="submit" variant="outline" busy={saver.state !== "idle"} busyLabel="Salvando...">
+            Salvar quantidades
+          </Button>
+        </div>
+      ) : null}
+    </saver.Form>
+  );
+}
