@@ -13,6 +13,9 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/domain/**/*.test.ts"],
           environment: "node",
+          // Opening and migrating an in-memory PGlite takes seconds on a busy machine (the server suite runs
+          // alongside): a slow start is not a failure.
+          hookTimeout: 60_000,
         },
       },
       {

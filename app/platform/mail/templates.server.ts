@@ -12,8 +12,15 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] || "olá";
 }
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+/** `extraHtml` (already escaped) goes between the paragraphs and the button: a receipt's items, a list. */
+function layout(
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+  extraHtml = "",
+) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("") + extraHtml;
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f4f6f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px;background:#ffffff">
@@ -97,10 +104,7 @@ export function receiptEmail(input: {
     )
     .join("");
   const table = `<table style="width:100%;border-collapse:collapse;margin:0 0 16px">${itemRows}<tr><td style="padding:8px 0;border-top:1px solid #d9e2ec;font-weight:bold">Total</td><td style="padding:8px 0;border-top:1px solid #d9e2ec;text-align:right;font-weight:bold">${escapeHtml(input.total)}</td></tr></table>`;
-  const html = layout(title, lines, { label: "Voltar para a loja", url: input.shopUrl }, footer).replace(
-    '<p style="margin:24px 0"><a',
-    `${table}<p style="margin:24px 0"><a`,
-  );
+  const html = layout(title, lines, { label: "Voltar para a loja", url: input.shopUrl }, footer, table);
   return {
     subject: `Recibo do seu pedido em ${input.propertyName}`,
     text: `${lines.join("\n\n")}\n\n${items.join("\n")}\nTotal: ${input.total}\n\nVoltar para a loja:\n${input.shopUrl}\n\n${footer}\n`,
@@ -121,12 +125,7 @@ export function stockAlertEmail(input: {
   );
   const footer = "Você recebe um resumo assim quando vendas ou ajustes deixam produtos no nível de alerta.";
   const list = `<ul style="margin:0 0 16px;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
-  const html = layout(
-    title,
-    intro,
-    { label: "Iniciar uma reposição", url: input.restockUrl },
-    footer,
-  ).replace('<p style="margin:24px 0"><a', `${list}<p style="margin:24px 0"><a`);
+  const html = layout(title, intro, { label: "Iniciar uma reposição", url: input.restockUrl }, footer, list);
   return {
     subject: `Estoque baixo: ${title}`,
     text: `${intro.join("\n\n")}\n\n${items.join("\n")}\n\nIniciar uma reposição:\n${input.restockUrl}\n\n${footer}\n`,
