@@ -125,7 +125,8 @@ function SalesScreen({ filter, first, totals, properties, canRefund }: Loaded) {
         </a>
       }
     >
-      <SalesFilters filter={filter} properties={properties} />
+      {/* Keyed by the filter: going to another /sales URL (Limpar, Back) shows its filter in the form. */}
+      <SalesFilters key={JSON.stringify(filter)} filter={filter} properties={properties} />
       <dl aria-label="Totais do período" className="grid gap-3 sm:grid-cols-3">
         {[
           ["Vendas", String(totals.orders)],
