@@ -145,7 +145,6 @@ test("the host sees PIX and card sales, their money in the wallet, withdraws by 
 
       await page.getByRole("link", { name: "Limpar", exact: true }).click();
       await expect(page).toHaveURL(/\/sales$/);
-      // Soft: the rest of the journey is still worth running when it does not.
       await expect(status, "'Limpar' should put the Status filter back to 'Todos os status'").toHaveValue("");
       await findSale(page, pix.id8);
     });
