@@ -192,8 +192,7 @@ test("a guest pays by card: required fields, a refusal that keeps the form, then
       "CVV é obrigatório",
     ])
       await expect(cardForm.getByText(text, { exact: true })).toBeVisible();
-    // Like the identification step, the first field in error takes the focus. Soft: the rest of the
-    // journey is still worth running when it does not.
+    // Like the identification step, the first field in error takes the focus.
     await expect(number, "the first field in error should have the focus").toBeFocused();
     await expect(processing).toBeHidden();
   });
