@@ -231,6 +231,35 @@ describe("paying by PIX", () => {
     expect(parseBrCode(charges[0]?.pixCode ?? "")?.amountCents).toBe(900);
   });
 
+  it("leaves a charge being asked for to finish, and gives up one that got no answer for 30 seconds", async () => {
+    const g = await guestWithCart(db(), menu, { Água: 1 });
+    const placed = await placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER });
+    if (!placed.ok) throw new Error("not placed");
+    const asking = {
+      organizationId: g.shop.organizationId,
+      orderId: placed.orderId,
+      provider: "sandbox",
+      method: "pix",
+      status: "creating",
+      amountCents: 450,
+      idempotencyKey: `order:${placed.orderId}:pix:lost`,
+    };
+    const [fresh] = await db()
+      .insert(payments)
+      .values({ ...asking, createdAt: h.clock.now() })
+      .returning();
+    await startPixPayment(h.ctx, g.key);
+    expect((await db().select().from(payments).where(eq(payments.orderId, placed.orderId))).length).toBe(1);
+
+    await db()
+      .update(payments)
+      .set({ createdAt: new Date(h.clock.now().getTime() - 31_000) })
+      .where(eq(payments.id, fresh?.id ?? ""));
+    await startPixPayment(h.ctx, g.key);
+    const all = await db().select().from(payments).where(eq(payments.orderId, placed.orderId));
+    expect(all.map((p) => p.status).sort()).toEqual(["error", "pending"]);
+  });
+
   it("a paid PIX's webhook marks the order paid once: stock sold, cart closed, money in the wallet, receipt sent", async () => {
     const g = await guestWithCart(db(), menu, { Água: 2, Café: 1 });
     await placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER });

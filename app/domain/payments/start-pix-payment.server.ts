@@ -18,7 +18,7 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
   const attempt = await ctx.db.transaction(async (tx) => {
     await lockOpenOrder(tx, order.id);
     const [live] = await tx
-      .select({ id: payments.id })
+      .select({ id: payments.id, status: payments.status, createdAt: payments.createdAt })
       .from(payments)
       .where(
         and(
@@ -30,7 +30,16 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
       )
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    if (live) return null;
+    // A charge being asked for right now (another tab) is left to finish; one with no answer for 30 s is given
+    // up (the guest asks again; should the lost one be paid anyway, it is matched to the order and counted).
+    if (live?.status === "creating" && live.createdAt.getTime() < now.getTime() - 30_000) {
+      await tx
+        .update(payments)
+        .set({ status: "error", statusDetail: "no_answer" })
+        .where(eq(payments.id, live.id));
+    } else if (live) {
+      return null;
+    }
     await limitCharges(
       tx,
       [

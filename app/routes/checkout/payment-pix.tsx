@@ -5,6 +5,8 @@ import { formatDateTime } from "~/lib/dates";
 export type PixState =
   | { kind: "ready"; qrImage: string; code: string; expiresAt: string }
   | { kind: "generating" }
+  /** Another request is asking the provider for this charge: the page looks again in a moment. */
+  | { kind: "waiting" }
   | { kind: "failed" }
   | { kind: "expired" };
 
@@ -23,6 +25,7 @@ export function pixState(
   )
     return "ready";
   if (charge?.method === "pix" && charge.status === "error") return { kind: "failed" };
+  if (charge?.method === "pix" && charge.status === "creating") return { kind: "waiting" };
   return { kind: "generating" };
 }
 
@@ -87,6 +90,17 @@ export function PixPayment({
           <span data-expires-at={state.expiresAt}>Pague até {formatDateTime(state.expiresAt)}</span>
         </p>
         <NoScriptRefresh />
+      </section>
+    );
+  }
+  if (state.kind === "waiting") {
+    return (
+      <section className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface p-5 text-center">
+        <h2 className="text-xl font-semibold text-ink">Pagamento via PIX</h2>
+        <p role="status" className="text-ink">
+          Gerando QR Code para pagamento...
+        </p>
+        <meta httpEquiv="refresh" content="2" />
       </section>
     );
   }
