@@ -78,7 +78,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 /** Part 2 §2 'Replacement detail': status, guidance, grouped lines, and the button to the next step. */
-export default function ReplacementDetail({ loaderData }: Route.ComponentProps) {
+export default function ReplacementDetail({ loaderData, actionData }: Route.ComponentProps) {
   if ("notFound" in loaderData) {
     return (
       <PageFrame title="Reposição">
@@ -89,12 +89,13 @@ export default function ReplacementDetail({ loaderData }: Route.ComponentProps) 
       </PageFrame>
     );
   }
-  return <Detail {...loaderData} />;
+  return <Detail {...loaderData} posted={actionData} />;
 }
 
 type Loaded = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
 
-function Detail({ run, canDeliver, canManage }: Loaded) {
+/** `posted`: the answer to a plain form post (before the page's script runs), shown on the page. */
+function Detail({ run, canDeliver, canManage, posted }: Loaded & { posted: Answer | undefined }) {
   const [params] = useSearchParams();
   const by: Grouping =
     params.get("agrupar") === "produto"
@@ -137,6 +138,11 @@ function Detail({ run, canDeliver, canManage }: Loaded) {
         </>
       }
     >
+      {posted && !mover.data ? (
+        <p role={posted.ok ? "status" : "alert"} className={posted.ok ? "text-success" : "text-danger"}>
+          {posted.message}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <ReplacementStatusBadge status={run.status} />
         <p className="text-sm text-ink">{GUIDANCE[run.status]}</p>
