@@ -95,18 +95,17 @@ function HistoryScreen({ filter, first, properties, products }: Loaded) {
     pager.load(`/inventory/historico?${params}`);
   }, [next, pager, search]);
 
-  const exportQuery = new URLSearchParams(search);
-  exportQuery.delete("cursor");
+  // The CSV of the filters shown (the empty fields a GET form sends are left out).
+  const exportQuery = new URLSearchParams(
+    [...new URLSearchParams(search)].filter(([name, value]) => name !== "cursor" && value !== ""),
+  );
+  const csvHref = `/inventory/historico.csv${exportQuery.size ? `?${exportQuery}` : ""}`;
   return (
     <PageFrame
       title={T.historyTitle}
       description={T.historyDescription}
       actions={
-        <a
-          href={`/inventory/historico.csv?${exportQuery}`}
-          className={buttonClasses({ variant: "outline" })}
-          download
-        >
+        <a href={csvHref} className={buttonClasses({ variant: "outline" })} download>
           <Download aria-hidden="true" />
           Exportar CSV
         </a>
