@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceReplacement } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import type { Actor } from "~/domain/team/permissions";
-import { member, propertyProducts } from "~/platform/db/schema";
+import { member, propertyProducts, stockMovements } from "~/platform/db/schema";
 import { Browser, signIn, uniqueIp } from "../support/accounts";
 import { FIXTURE_PASSWORD, fetchAs, hostEmail, teamMember, visibleText } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
@@ -243,6 +243,36 @@ describe.runIf(available)("Estoque over HTTP", () => {
           ),
         ),
       ]);
+    });
+
+    it("shows 50 movements a page with 'Carregar mais', and every one of them in the CSV", async () => {
+      await running.db.insert(stockMovements).values(
+        Array.from({ length: 60 }, (_, i) => ({
+          organizationId: running.shop.organizationId,
+          propertyId: running.shop.propertyId,
+          productId: productId("Toalha extra"),
+          oldQuantity: i,
+          newQuantity: i + 1,
+          reason: "loss",
+          actorUserId: ownerActor.userId,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 12, i)),
+        })),
+      );
+      const page = await owner.get("/inventory/historico?motivo=loss");
+      const items = listItems(page.body, "Movimentações");
+      expect(items).toHaveLength(50);
+      expect(items[0]).toMatch(/Motivo: Perda .* Quantidade: 59 → para 60$/);
+      expect(visibleText(page.body)).toContain("Carregar mais");
+      const csv = await fetchAs(owner, "/inventory/historico.csv?motivo=loss");
+      expect(
+        csv.body
+          .replace(/^\uFEFF/, "")
+          .trimEnd()
+          .split("\r\n"),
+      ).toHaveLength(61);
+      const one = await owner.get("/inventory/historico?motivo=adjustment");
+      expect(listItems(one.body, "Movimentações")).toHaveLength(1);
+      expect(visibleText(one.body)).not.toContain("Carregar mais");
     });
 
     it("shows another host none of it, page or CSV, whatever the filters say", async () => {
