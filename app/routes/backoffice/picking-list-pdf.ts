@@ -22,6 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       throw err;
     }),
   );
+  // pdf-lib types its bytes loosely (any ArrayBufferLike); they sit in a plain ArrayBuffer.
   return new Response(new Blob([pdf.bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), {
     headers: {
       "Content-Type": "application/pdf",
