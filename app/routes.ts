@@ -31,6 +31,8 @@ export default [
     route("properties", "routes/backoffice/properties.tsx"),
     route("properties/:propertyId/products", "routes/backoffice/property-products.tsx"),
     route("inventory", "routes/backoffice/inventory.tsx"),
+    route("inventory/historico", "routes/backoffice/inventory-history.tsx"),
+    route("inventory/historico.csv", "routes/backoffice/inventory-history-csv.ts"),
     route("products", "routes/backoffice/products.tsx"),
     route("product-categories", "routes/backoffice/product-categories.tsx"),
     route("qr-templates", "routes/backoffice/qr-templates.tsx"),
@@ -44,6 +46,7 @@ export default [
     route("replacements", "routes/backoffice/replacements.tsx"),
     route("replacements/create", "routes/backoffice/replacement-create.tsx"),
     route("replacements/:id", "routes/backoffice/replacement-detail.tsx"),
+    route("replacements/:id/lista.pdf", "routes/backoffice/picking-list-pdf.ts"),
   ]),
 
   // Operations

@@ -21,3 +21,23 @@ export function formatDateTime(value: Date | string | number): string {
   if (!day || !month || !year || !hour || !minute) return "-";
   return `${day}/${month}/${year} ${hour}:${minute}`;
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day typed in a date field or found in a URL (YYYY-MM-DD), or null when it is not one. */
+export function calendarDay(text: string | null | undefined): string | null {
+  if (!text || !DAY.test(text)) return null;
+  const date = new Date(`${text}T00:00:00Z`);
+  // 2026-02-31 parses to another day: not a real date.
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : null;
+}
+
+/** The instant a São Paulo calendar day starts (São Paulo has kept UTC−3 all year since 2019). */
+export function startOfDayInSaoPaulo(day: string): Date {
+  return new Date(`${day}T00:00:00-03:00`);
+}
+
+/** The instant the São Paulo calendar day after `day` starts: the end (exclusive) of an inclusive range. */
+export function endOfDayInSaoPaulo(day: string): Date {
+  return new Date(startOfDayInSaoPaulo(day).getTime() + 86_400_000);
+}

@@ -4,13 +4,14 @@ import { DEMO_HOST, expectToast, loginForm, signIn, submitLogin } from "./suppor
 const BACK_OFFICE = [
   "/dashboard",
   "/properties",
+  "/inventory",
   "/products",
   "/sales",
   "/withdrawals",
   "/replacements",
   "/qr-templates",
 ];
-const NAV = ["Dashboard", "Imóveis", "Reposições", "Produtos", "Vendas", "Saques"];
+const NAV = ["Dashboard", "Imóveis", "Estoque", "Reposições", "Produtos", "Vendas", "Saques"];
 
 test("signed-out visits to the back office land on /auth", async ({ page }) => {
   for (const path of BACK_OFFICE) {

@@ -52,11 +52,12 @@ function navLinks(html: string): Element[] {
 }
 
 describe("back-office layout", () => {
-  it("lists the six sections in the side navigation", () => {
+  it("lists the seven sections in the side navigation", () => {
     const links = navLinks(render("/dashboard"));
     expect(links.map((a) => [a.text, a.attrs.get("href")])).toEqual([
       ["Dashboard", "/dashboard"],
       ["Imóveis", "/properties"],
+      ["Estoque", "/inventory"],
       ["Reposições", "/replacements"],
       ["Produtos", "/products"],
       ["Vendas", "/sales"],
@@ -67,6 +68,8 @@ describe("back-office layout", () => {
   it("marks the current section, also on its sub-pages", () => {
     const current = navLinks(render("/replacements/create")).filter((a) => a.attrs.has("aria-current"));
     expect(current.map((a) => a.text)).toEqual(["Reposições"]);
+    const history = navLinks(render("/inventory/historico")).filter((a) => a.attrs.has("aria-current"));
+    expect(history.map((a) => a.text)).toEqual(["Estoque"]);
   });
 
   it("has the brand, the account menu with the user's initials and the page inside <main>", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { APP_TIME_ZONE, formatDateTime } from "~/lib/dates";
+import {
+  APP_TIME_ZONE,
+  calendarDay,
+  endOfDayInSaoPaulo,
+  formatDateTime,
+  startOfDayInSaoPaulo,
+} from "~/lib/dates";
 
 describe("formatDateTime", () => {
   it("exports the app time zone", () => {
@@ -53,5 +59,20 @@ describe("formatDateTime", () => {
     expect(formatDateTime(Number.POSITIVE_INFINITY)).toBe("-");
     expect(formatDateTime(new Date(Number.NaN))).toBe("-");
     expect(formatDateTime(8.64e15 + 1)).toBe("-");
+  });
+});
+
+describe("calendar days of the filters", () => {
+  it("accepts a real YYYY-MM-DD day and nothing else", () => {
+    expect(calendarDay("2026-02-28")).toBe("2026-02-28");
+    expect(calendarDay("2028-02-29")).toBe("2028-02-29");
+    for (const text of ["2026-02-29", "2026-02-31", "2026-13-01", "26-01-01", "ontem", "", null, undefined]) {
+      expect(calendarDay(text)).toBeNull();
+    }
+  });
+
+  it("starts and ends a day at São Paulo midnight", () => {
+    expect(startOfDayInSaoPaulo("2026-01-10").toISOString()).toBe("2026-01-10T03:00:00.000Z");
+    expect(endOfDayInSaoPaulo("2026-01-10").toISOString()).toBe("2026-01-11T03:00:00.000Z");
   });
 });

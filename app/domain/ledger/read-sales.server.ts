@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { calendarDay, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { orderItems, orders, properties } from "~/platform/db/schema";
@@ -32,7 +33,6 @@ export type SaleRow = {
 
 export type SalesPage = { rows: SaleRow[]; next: string | null };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const STATUS_FILTERS = ["paid", "pending", "cancelled", "failed", "refunded"] as const;
 
 /** Reads the filters from a URL's query; anything unknown is ignored (shown as 'all'). */
@@ -46,21 +46,18 @@ export function salesFilter(query: URLSearchParams): SalesFilter {
       ? (status as SalesFilter["status"])
       : null,
     propertyId: isUuid(propertyId) ? propertyId : null,
-    from: from && DAY.test(from) ? from : null,
-    to: to && DAY.test(to) ? to : null,
+    from: calendarDay(from),
+    to: calendarDay(to),
   };
 }
-
-// São Paulo has kept UTC−3 all year since 2019.
-const startOfDay = (day: string) => new Date(`${day}T00:00:00-03:00`);
 
 function conditions(actor: Actor, filter: SalesFilter): SQL[] {
   const where: SQL[] = [eq(orders.organizationId, actor.organizationId)];
   if (filter.status === "pending") where.push(inArray(orders.status, ["pending", "processing"]));
   else if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.propertyId) where.push(eq(orders.propertyId, filter.propertyId));
-  if (filter.from) where.push(gte(orders.createdAt, startOfDay(filter.from)));
-  if (filter.to) where.push(lt(orders.createdAt, new Date(startOfDay(filter.to).getTime() + 86_400_000)));
+  if (filter.from) where.push(gte(orders.createdAt, startOfDayInSaoPaulo(filter.from)));
+  if (filter.to) where.push(lt(orders.createdAt, endOfDayInSaoPaulo(filter.to)));
   return where;
 }
 

@@ -1,4 +1,13 @@
-import { House, LayoutDashboard, LoaderCircle, Package, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
+import {
+  Boxes,
+  House,
+  LayoutDashboard,
+  LoaderCircle,
+  Package,
+  RefreshCw,
+  ShoppingBag,
+  Wallet,
+} from "lucide-react";
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
 import { AvatarMenu } from "~/ui/avatar-menu";
 import { AppShell, type NavItem } from "~/ui/page-frame";
@@ -16,6 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const nav: NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/properties", label: "Imóveis", icon: House },
+  { to: "/inventory", label: "Estoque", icon: Boxes },
   { to: "/replacements", label: "Reposições", icon: RefreshCw },
   { to: "/products", label: "Produtos", icon: Package },
   { to: "/sales", label: "Vendas", icon: ShoppingBag },

@@ -127,5 +127,7 @@ export const stockMovements = pgTable(
       t.productId,
       t.createdAt,
     ),
+    // The organization's history, newest first, page after page (the stock history screen and its CSV).
+    index("stock_movements_org_created_idx").on(t.organizationId, t.createdAt, t.id),
   ],
 );

@@ -1,0 +1,109 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { formatDateTime } from "~/lib/dates";
+import { shortId } from "~/lib/short-id";
+import type { Db } from "~/platform/db/database-handle.server";
+import { properties } from "~/platform/db/schema";
+import { type ChecklistSection, renderChecklistPdf } from "~/platform/pdf/checklist-pdf.server";
+import type { Actor } from "../team/permissions";
+import { getReplacement, type ReplacementLine } from "./read-replacements.server";
+import {
+  defaultGrouping,
+  type Grouping,
+  REPLACEMENT_LABEL,
+  type ReplacementStatus,
+} from "./replacement-status";
+
+/** `?agrupar=` of the picking list's URL. */
+export const GROUPING_PARAM: Record<Grouping, string> = { product: "produto", property: "imovel" };
+
+/** The grouping asked for in the URL, or the one the run's detail screen opens with. */
+export function pickingGrouping(param: string | null, status: ReplacementStatus): Grouping {
+  if (param === GROUPING_PARAM.product) return "product";
+  if (param === GROUPING_PARAM.property) return "property";
+  return defaultGrouping(status);
+}
+
+const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+const byName = (a: string, b: string) => collator.compare(a, b);
+const units = (n: number) => (n === 1 ? "1 unidade" : `${n} unidades`);
+
+/**
+ * A restocking run's picking list as a PDF to print and tick: by product to load the car (each product,
+ * its total and the units per property) or by property to deliver (each property with its address and
+ * its products). The units are what actually goes (lowered lines count less; lines lowered to 0 are left
+ * out). Another organization's run is not_found, as an unknown one.
+ */
+export async function pickingListPdf(
+  db: Db,
+  actor: Actor,
+  id: unknown,
+  groupingParam: string | null,
+): Promise<{ bytes: Uint8Array; filename: string; grouping: Grouping }> {
+  const run = await getReplacement(db, actor, id);
+  const grouping = pickingGrouping(groupingParam, run.status);
+  const lines = run.lines.filter((l) => l.delivered > 0);
+  const addresses = await propertyAddresses(db, actor, [...new Set(lines.map((l) => l.propertyId))]);
+  const total = lines.reduce((sum, l) => sum + l.delivered, 0);
+  const productCount = new Set(lines.map((l) => l.productId)).size;
+  const propertyCount = new Set(lines.map((l) => l.propertyId)).size;
+  const bytes = await renderChecklistPdf({
+    title: `${grouping === "product" ? "Lista de separação" : "Lista de entrega"} · Reposição #${shortId(run.id)}`,
+    subtitle: [
+      `Status: ${REPLACEMENT_LABEL[run.status]} · Criada em ${formatDateTime(run.createdAt)}`,
+      grouping === "product"
+        ? "Agrupada por produto: marque cada imóvel ao colocar o produto no carro."
+        : "Agrupada por imóvel: marque cada produto ao entregar.",
+      `${productCount === 1 ? "1 produto" : `${productCount} produtos`} · ${
+        propertyCount === 1 ? "1 imóvel" : `${propertyCount} imóveis`
+      } · ${units(total)}`,
+    ],
+    sections: grouping === "product" ? byProduct(lines) : byProperty(lines, addresses),
+    emptyText: "Nenhum produto nesta reposição.",
+    footer: `Estadia · Reposição #${shortId(run.id)}`,
+  });
+  return { bytes, grouping, filename: `reposicao-${shortId(run.id)}-por-${GROUPING_PARAM[grouping]}.pdf` };
+}
+
+function groupBy(lines: ReplacementLine[], key: (l: ReplacementLine) => string) {
+  const groups = new Map<string, ReplacementLine[]>();
+  for (const line of lines) groups.set(key(line), [...(groups.get(key(line)) ?? []), line]);
+  return [...groups.values()];
+}
+
+function byProduct(lines: ReplacementLine[]): ChecklistSection[] {
+  return groupBy(lines, (l) => l.productId)
+    .sort((a, b) => byName(a[0]?.productName ?? "", b[0]?.productName ?? ""))
+    .map((group) => ({
+      title: group[0]?.productName ?? "",
+      note: `Total: ${units(group.reduce((sum, l) => sum + l.delivered, 0))}`,
+      lines: group
+        .sort((a, b) => byName(a.propertyName, b.propertyName))
+        .map((l) => ({ label: l.propertyName, quantity: `${l.delivered} un.` })),
+    }));
+}
+
+function byProperty(lines: ReplacementLine[], addresses: Map<string, string>): ChecklistSection[] {
+  return groupBy(lines, (l) => l.propertyId)
+    .sort((a, b) => byName(a[0]?.propertyName ?? "", b[0]?.propertyName ?? ""))
+    .map((group) => {
+      const address = addresses.get(group[0]?.propertyId ?? "");
+      const total = `Total: ${units(group.reduce((sum, l) => sum + l.delivered, 0))}`;
+      return {
+        title: group[0]?.propertyName ?? "",
+        note: address ? `${address} · ${total}` : total,
+        lines: group
+          .sort((a, b) => byName(a.productName, b.productName))
+          .map((l) => ({ label: l.productName, quantity: `${l.delivered} un.` })),
+      };
+    });
+}
+
+/** Where each property of the run is (the run's own organization only). */
+async function propertyAddresses(db: Db, actor: Actor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: properties.id, address: properties.address })
+    .from(properties)
+    .where(and(inArray(properties.id, ids), eq(properties.organizationId, actor.organizationId)));
+  return new Map(rows.map((r) => [r.id, r.address]));
+}

@@ -1,0 +1,59 @@
+import { shortId } from "~/lib/short-id";
+import { isUuid } from "~/lib/uuid";
+import type { MovementReason } from "./messages";
+
+// How a stock movement reads to people (the history screen and its CSV). Shared by server and screens.
+
+export const MOVEMENT_REASONS = [
+  "sale",
+  "sale_reversal",
+  "restock",
+  "adjustment",
+  "initial",
+  "removal",
+  "loss",
+] as const satisfies readonly MovementReason[];
+
+export const MOVEMENT_REASON_LABEL: Record<MovementReason, string> = {
+  sale: "Venda",
+  sale_reversal: "Reembolso",
+  restock: "Reposição",
+  adjustment: "Ajuste",
+  initial: "Entrada no imóvel",
+  removal: "Saída do imóvel",
+  loss: "Perda",
+};
+
+export function isMovementReason(value: unknown): value is MovementReason {
+  return typeof value === "string" && (MOVEMENT_REASONS as readonly string[]).includes(value);
+}
+
+/** What caused a movement, read from its `reference` ('order:{id}', 'replacement:{id}'). */
+export type MovementCause = { kind: "order" | "replacement"; id: string };
+
+export function movementCause(reference: string | null): MovementCause | null {
+  const [kind, id] = (reference ?? "").split(":");
+  if ((kind === "order" || kind === "replacement") && isUuid(id)) return { kind, id };
+  return null;
+}
+
+/** 'Pedido #1a2b3c4d' or 'Reposição #1a2b3c4d': the cause as the screen shows it. */
+export function causeLabel(cause: MovementCause): string {
+  return `${cause.kind === "order" ? "Pedido" : "Reposição"} #${shortId(cause.id)}`;
+}
+
+/** Who moved the stock: the member's name, 'Hóspede' for a guest's paid order, '—' for a removed member. */
+export function moverLabel(reason: MovementReason, actorName: string | null): string {
+  if (actorName) return actorName;
+  return reason === "sale" ? "Hóspede" : "—";
+}
+
+/**
+ * One side of old → new. A missing quantity means the product was not in the property (before it came in,
+ * after it left) or, for any other change, that it was not counted ('Sem limite').
+ */
+export function quantityLabel(value: number | null, side: "old" | "new", reason: MovementReason): string {
+  if (value !== null) return String(value);
+  const absent = (side === "old" && reason === "initial") || (side === "new" && reason === "removal");
+  return absent ? "—" : "Sem limite";
+}

@@ -1,0 +1,121 @@
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
+import type { Db } from "~/platform/db/database-handle.server";
+import { productCategories, products, properties, propertyProducts } from "~/platform/db/schema";
+import { type Actor, assertCan } from "../team/permissions";
+import { alertLevel } from "./stock-alerts.server";
+
+/** The filters of /inventory, as they stand in its URL. */
+export type InventoryFilter = {
+  propertyId: string | null;
+  categoryId: string | null;
+  /** 'só o que falta': only counted products below their expected quantity. */
+  onlyMissing: boolean;
+};
+
+export type InventoryRow = {
+  propertyId: string;
+  propertyName: string;
+  productId: string;
+  productName: string;
+  imageThumb: string | null;
+  categoryName: string | null;
+  categoryColor: string | null;
+  /** null = not counted ('Sem limite'). */
+  current: number | null;
+  /** null = no restocking target. */
+  expected: number | null;
+  /** Units held by orders waiting for payment. */
+  reserved: number;
+  /** The host's own alert level; null = the default (a quarter of the expected). */
+  alertQuantity: number | null;
+  /** The level in force: the host's own or the default; null when nothing is expected and none was set. */
+  alertLevel: number | null;
+  /** Counted and below the expected quantity. */
+  missing: boolean;
+  /** Counted and at or below the alert level. */
+  low: boolean;
+};
+
+/** Reads the filters from a URL's query; anything unknown is ignored (shown as 'all'). */
+export function inventoryFilter(query: URLSearchParams): InventoryFilter {
+  const propertyId = query.get("imovel");
+  const categoryId = query.get("categoria");
+  return {
+    propertyId: isUuid(propertyId) ? propertyId : null,
+    categoryId: isUuid(categoryId) ? categoryId : null,
+    onlyMissing: query.get("falta") === "1",
+  };
+}
+
+// pt-BR name order, decided here because the database's collation may be plain C (PGlite).
+const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+
+/**
+ * Every product held by every property of the organization, with its quantities and alert level, by
+ * property then product name. Archived properties and products are left out.
+ */
+export async function listInventory(db: Db, actor: Actor, filter: InventoryFilter): Promise<InventoryRow[]> {
+  assertCan(actor, "catalog.read");
+  const where: SQL[] = [
+    eq(propertyProducts.organizationId, actor.organizationId),
+    isNull(properties.archivedAt),
+    isNull(products.archivedAt),
+  ];
+  if (filter.propertyId) where.push(eq(propertyProducts.propertyId, filter.propertyId));
+  if (filter.categoryId) where.push(eq(products.categoryId, filter.categoryId));
+  if (filter.onlyMissing) {
+    where.push(sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`);
+  }
+  const rows = await db
+    .select({
+      propertyId: propertyProducts.propertyId,
+      propertyName: properties.name,
+      productId: propertyProducts.productId,
+      productName: products.name,
+      imageThumb: products.imageThumb,
+      categoryName: productCategories.name,
+      categoryColor: productCategories.color,
+      current: propertyProducts.currentQuantity,
+      expected: propertyProducts.expectedQuantity,
+      reserved: propertyProducts.reservedQuantity,
+      alertQuantity: propertyProducts.alertQuantity,
+      alertLevel,
+    })
+    .from(propertyProducts)
+    .innerJoin(
+      properties,
+      and(
+        eq(properties.id, propertyProducts.propertyId),
+        eq(properties.organizationId, propertyProducts.organizationId),
+      ),
+    )
+    .innerJoin(
+      products,
+      and(
+        eq(products.id, propertyProducts.productId),
+        eq(products.organizationId, propertyProducts.organizationId),
+      ),
+    )
+    .leftJoin(
+      productCategories,
+      and(
+        eq(productCategories.id, products.categoryId),
+        eq(productCategories.organizationId, products.organizationId),
+      ),
+    )
+    .where(and(...where));
+  return rows
+    .map((r) => ({
+      ...r,
+      missing: r.current !== null && r.expected !== null && r.current < r.expected,
+      low: r.current !== null && r.alertLevel !== null && r.current <= r.alertLevel,
+    }))
+    .sort(
+      (a, b) =>
+        collator.compare(a.propertyName, b.propertyName) ||
+        a.propertyId.localeCompare(b.propertyId) ||
+        collator.compare(a.productName, b.productName) ||
+        a.productId.localeCompare(b.productId),
+    );
+}

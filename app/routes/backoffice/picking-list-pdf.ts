@@ -1,0 +1,34 @@
+import { AppError } from "~/domain/errors";
+import { pickingListPdf } from "~/domain/restock/picking-list.server";
+import { can } from "~/domain/team/permissions";
+import { database } from "~/platform/db/database.server";
+import type { Route } from "./+types/picking-list-pdf";
+import { notFoundUnlessFound } from "./app-error.server";
+import { backofficeContext } from "./guard.server";
+
+/**
+ * GET /replacements/{id}/lista.pdf?agrupar=produto|imovel: the run's picking list to print and tick.
+ * Another organization's run is the 404, exactly like one that never existed.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  if (!can(actor, "replacement.read"))
+    return new Response("Sem permissão para ver as reposições.", { status: 403 });
+  const { db } = await database();
+  const grouping = new URL(request.url).searchParams.get("agrupar");
+  const pdf = notFoundUnlessFound(
+    await pickingListPdf(db, actor, params.id, grouping).catch((err: unknown) => {
+      if (err instanceof AppError && err.kind === "not_found") return null;
+      throw err;
+    }),
+  );
+  // pdf-lib types its bytes loosely (any ArrayBufferLike); they sit in a plain ArrayBuffer.
+  return new Response(new Blob([pdf.bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), {
+    headers: {
+      "Content-Type": "application/pdf",
+      // inline: the browser's viewer opens it, ready to print; the name is kept when saved.
+      "Content-Disposition": `inline; filename="${pdf.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_org_created_idx" ON "stock_movements" USING btree ("organization_id","created_at","id");
