@@ -23,10 +23,15 @@ export function QrOnImage({ image, placement, tile, label, className }: QrOnImag
   const size = image ?? { width: QR_FRAME_WIDTH, height: QR_FRAME_WIDTH };
   const height = frameHeight(size);
   const box = placeQr(placement, size);
-  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
   return (
-    <svg viewBox={`0 0 ${QR_FRAME_WIDTH} ${height}`} className={className} {...a11y}>
-      {label ? <title>{label}</title> : null}
+    <svg
+      viewBox={`0 0 ${QR_FRAME_WIDTH} ${height}`}
+      className={className}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      <title>{label ?? "QR Code sobre a imagem do template"}</title>
       {image ? (
         <image href={image.src} width={QR_FRAME_WIDTH} height={height} preserveAspectRatio="none" />
       ) : (
