@@ -17,7 +17,17 @@ export const FLASH_MESSAGES = {
     tone: "error",
     text: "Este link de recuperação expirou ou já foi usado. Peça um novo.",
   },
-} as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
+  "qr-template-created": {
+    tone: "success",
+    text: "Template criado",
+    description: "Template de QR Code criado com sucesso",
+  },
+  "qr-template-updated": {
+    tone: "success",
+    text: "Template atualizado",
+    description: "Template de QR Code atualizado com sucesso",
+  },
+} as const satisfies Record<string, { tone: "success" | "error"; text: string; description?: string }>;
 
 export type FlashKey = keyof typeof FLASH_MESSAGES;
 

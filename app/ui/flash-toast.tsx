@@ -12,9 +12,10 @@ export function FlashToast() {
     if (!key) return;
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older phone browsers.
     document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-    const { tone, text } = FLASH_MESSAGES[key];
-    if (tone === "success") toast.success(text);
-    else toast.error(text);
+    const message: { tone: string; text: string; description?: string } = FLASH_MESSAGES[key];
+    const options = message.description ? { description: message.description } : undefined;
+    if (message.tone === "success") toast.success(message.text, options);
+    else toast.error(message.text, options);
   }, [location.key]);
   return null;
 }

@@ -56,11 +56,11 @@ describe("/dashboard", () => {
     });
   });
 
-  it("says which sections are still being built, and only those", () => {
+  it("says no section is still being built: QR templates are built too", () => {
     const building = all(render(), "a")
       .filter((a) => a.text.includes("Em construção"))
       .map((a) => a.attrs.get("href"));
-    expect(building).toEqual(["/qr-templates"]);
+    expect(building).toEqual([]);
   });
 
   it("says how many products are missing, leading to a new restocking run, and nothing when none are", () => {

@@ -7,6 +7,9 @@ import { isMediaKey, mediaStorage } from "~/platform/storage/storage.server";
 /** What a product or property keeps: an https URL (both fields equal) or two `/media/…` paths. */
 export type ImageValue = { image: string; imageThumb: string };
 
+/** An upload we stored, with the size of its full image in pixels. */
+export type StoredImage = ImageValue & { width: number; height: number };
+
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_PIXELS = 40_000_000;
 export const MAX_URL_LENGTH = 2000;
@@ -49,19 +52,29 @@ export function assertUploadSize(request: Request): void {
  * stored before this returns: discard it with `discardImage` if the rest of the save fails.
  */
 export async function readImageInput(form: FormData): Promise<ImageValue | null | undefined> {
-  const file = form.get("imageFile");
-  if (typeof file === "string" && file !== "") {
-    // Without multipart encoding a browser posts only the file's name: a bug in the form, not the host's fault.
-    throw new Error('imageFile arrived as text: the <Form> needs encType="multipart/form-data"');
-  }
-  // An empty file input still posts a File, with no name and no bytes.
-  if (file instanceof File && (file.size > 0 || file.name !== "")) return storeUpload(file);
+  const stored = await readImageFile(form);
+  if (stored) return { image: stored.image, imageThumb: stored.imageThumb };
   const url = form.get("imageUrl");
   if (typeof url === "string" && url.trim() !== "") {
     const href = checkUrl(url);
     return { image: href, imageThumb: href };
   }
   if (form.get("imageRemove") === "1") return null;
+  return undefined;
+}
+
+/**
+ * The `imageFile` of a form that takes an upload only (no URL, no removal), stored through the same checks;
+ * undefined when no file was chosen. Discard it with `discardImage` if the rest of the save fails.
+ */
+export async function readImageFile(form: FormData): Promise<StoredImage | undefined> {
+  const file = form.get("imageFile");
+  if (typeof file === "string" && file !== "") {
+    // Without multipart encoding a browser posts only the file's name: a bug in the form, not the host's fault.
+    throw new Error('imageFile arrived as text: the <Form> needs encType="multipart/form-data"');
+  }
+  // An empty file input still posts a File, with no name and no bytes.
+  if (file instanceof File && (file.size > 0 || file.name !== "")) return storeImageFile(file);
   return undefined;
 }
 
@@ -75,10 +88,10 @@ function checkUrl(raw: string): string {
   return url.href;
 }
 
-async function storeUpload(file: File): Promise<ImageValue> {
+async function storeImageFile(file: File): Promise<StoredImage> {
   if (file.size > MAX_UPLOAD_BYTES) throw refuse(IMAGE_MESSAGES.tooLarge);
   const input = Buffer.from(await file.arrayBuffer());
-  const { image, thumb } = await reencode(input);
+  const { image, thumb, width, height } = await reencode(input);
 
   const id = randomUUID();
   const keys = { image: `${id}.webp`, thumb: `${id}-thumb.webp` };
@@ -90,11 +103,13 @@ async function storeUpload(file: File): Promise<ImageValue> {
     await Promise.allSettled([storage.delete(keys.image), storage.delete(keys.thumb)]);
     throw err;
   }
-  return { image: MEDIA_PREFIX + keys.image, imageThumb: MEDIA_PREFIX + keys.thumb };
+  return { image: MEDIA_PREFIX + keys.image, imageThumb: MEDIA_PREFIX + keys.thumb, width, height };
 }
 
 /** Checks the bytes are a real image within limits and makes the WebP image and its thumbnail. */
-async function reencode(input: Buffer): Promise<{ image: Buffer; thumb: Buffer }> {
+async function reencode(
+  input: Buffer,
+): Promise<{ image: Buffer; thumb: Buffer; width: number; height: number }> {
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();
@@ -116,10 +131,10 @@ async function reencode(input: Buffer): Promise<{ image: Buffer; thumb: Buffer }
     ({ width: side, height: side, fit: "inside", withoutEnlargement: true }) as const;
   try {
     const [image, thumb] = await Promise.all([
-      decoded.clone().resize(box(LONGEST_SIDE)).webp({ quality: 82 }).toBuffer(),
+      decoded.clone().resize(box(LONGEST_SIDE)).webp({ quality: 82 }).toBuffer({ resolveWithObject: true }),
       decoded.clone().resize(box(THUMB_SIDE)).webp({ quality: 75 }).toBuffer(),
     ]);
-    return { image, thumb };
+    return { image: image.data, thumb, width: image.info.width, height: image.info.height };
   } catch (err) {
     if (/pixel limit/i.test(String(err))) throw refuse(IMAGE_MESSAGES.tooManyPixels);
     if (meta.format === "heif" && meta.compression === "hevc") throw refuse(IMAGE_MESSAGES.heic);

@@ -54,7 +54,6 @@ const shortcuts: Shortcut[] = [
     title: "Templates de QR Code",
     description: "Personalize os QR Codes impressos para os hóspedes",
     icon: QrCode,
-    soon: true,
   },
   {
     to: "/sales",

@@ -1,9 +1,10 @@
-import { Copy, ExternalLink, House, Package, Pencil, Trash2 } from "lucide-react";
+import { Copy, Download, ExternalLink, House, Link2, Package, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/ui/card";
 import { toast } from "~/ui/toaster";
+import { POSTER_FORM_ID } from "./properties-posters";
 import { PROPERTIES_TEXT as T } from "./properties-text";
 
 export type PropertyCardData = {
@@ -21,10 +22,11 @@ interface Props {
   canManage: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onNewLink: () => void;
 }
 
 /** One property: photo (or a placeholder), name linking to its shop, address, guest link and actions. */
-export function PropertyCard({ property, guestUrl, canManage, onEdit, onDelete }: Props) {
+export function PropertyCard({ property, guestUrl, canManage, onEdit, onDelete, onNewLink }: Props) {
   const [brokenImage, setBrokenImage] = useState<string | null>(null);
   async function copyLink() {
     try {
@@ -88,6 +90,7 @@ export function PropertyCard({ property, guestUrl, canManage, onEdit, onDelete }
             <Copy aria-hidden="true" />
           </Button>
         </div>
+        <PrintFiles property={property} />
       </CardContent>
       <CardFooter>
         <Link
@@ -114,9 +117,76 @@ export function PropertyCard({ property, guestUrl, canManage, onEdit, onDelete }
               <Trash2 aria-hidden="true" />
               Excluir
             </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`${T.newLink} para ${property.name}`}
+              onClick={onNewLink}
+            >
+              <Link2 aria-hidden="true" />
+              {T.newLink}
+            </Button>
           </>
         ) : null}
       </CardFooter>
     </Card>
+  );
+}
+
+/**
+ * The QR code alone (SVG, PNG) and the poster (PDF, PNG). The poster buttons submit the page's poster form
+ * (template and paper) to this property's address: no JavaScript needed.
+ */
+function PrintFiles({ property }: { property: PropertyCardData }) {
+  const link = buttonClasses({ variant: "outline", size: "sm" });
+  const poster = `/properties/${property.id}/poster`;
+  return (
+    <div className="mt-3 grid gap-1.5">
+      <p className="text-xs font-medium text-muted">QR Code e cartaz</p>
+      <div className="flex flex-wrap gap-2">
+        <a
+          href={`/properties/${property.id}/qr.svg`}
+          download
+          className={link}
+          aria-label={`QR Code de ${property.name} em SVG`}
+        >
+          <Download aria-hidden="true" />
+          SVG
+        </a>
+        <a
+          href={`/properties/${property.id}/qr.png`}
+          download
+          className={link}
+          aria-label={`QR Code de ${property.name} em PNG`}
+        >
+          <Download aria-hidden="true" />
+          PNG
+        </a>
+        <button
+          type="submit"
+          form={POSTER_FORM_ID}
+          formAction={poster}
+          formTarget="_blank"
+          name="format"
+          value="pdf"
+          className={link}
+          aria-label={`Cartaz de ${property.name} em PDF`}
+        >
+          Cartaz PDF
+        </button>
+        <button
+          type="submit"
+          form={POSTER_FORM_ID}
+          formAction={poster}
+          formTarget="_self"
+          name="format"
+          value="png"
+          className={link}
+          aria-label={`Cartaz de ${property.name} em PNG`}
+        >
+          Cartaz PNG
+        </button>
+      </div>
+    </div>
   );
 }

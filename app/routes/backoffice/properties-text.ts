@@ -13,4 +13,11 @@ export const PROPERTIES_TEXT = {
   loadFailed: (message: string) => `Erro ao carregar imóveis: ${message}`,
   linkCopied: "Link copiado",
   copyFailed: "Não foi possível copiar o link. Selecione o texto e copie manualmente.",
+  newLink: "Gerar novo link",
+  newLinkConfirm: (name: string) => `Gerar um novo link para ${name}?`,
+  newLinkConsequence:
+    "O link atual deixa de funcionar, e com ele o QR Code e os cartazes já impressos: quem escanear verá " +
+    "'Propriedade não encontrada'. Depois, baixe e imprima os cartazes novos.",
+  newLinkCreated: "Novo link gerado",
+  newLinkDone: "O link antigo e os cartazes impressos com ele não funcionam mais.",
 } as const;

@@ -10,7 +10,11 @@ import {
 import { createProperty } from "~/domain/properties/create-property.server";
 import { deleteProperty } from "~/domain/properties/delete-property.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
+import { renewGuestLink } from "~/domain/properties/renew-guest-link.server";
 import { updateProperty } from "~/domain/properties/update-property.server";
+import { QR_TEXT, templateLabel } from "~/domain/qr/messages";
+import { DEFAULT_TEMPLATE_ID } from "~/domain/qr/poster-template.server";
+import { listQrTemplates } from "~/domain/qr/read-qr-templates.server";
 import { assertCan, can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
@@ -27,6 +31,8 @@ import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { PropertyCard } from "./properties-card";
 import { type EditedProperty, PropertyFormDialog } from "./properties-form";
+import { useNewLink } from "./properties-new-link";
+import { PosterOptions } from "./properties-posters";
 import { PROPERTIES_TEXT as T } from "./properties-text";
 import { useDeletion } from "./use-deletion";
 import { useFormEditor } from "./use-form-editor";
@@ -39,9 +45,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   const { db } = await database();
   let properties: Awaited<ReturnType<typeof listProperties>> = [];
+  let templates: Awaited<ReturnType<typeof listQrTemplates>> = [];
   let loadError: string | null = null;
   try {
     properties = await listProperties(db, actor);
+    templates = await listQrTemplates(db, actor);
   } catch (err) {
     // A refusal is shown on the page; anything else is a bug for the error page.
     if (!(err instanceof AppError)) throw err;
@@ -58,6 +66,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
     // Guest links are built from the configured public origin, never from the request's Host header.
     appUrl: env().appUrl,
+    // The built-in default first; the newest of the host's own is chosen when there is one.
+    posterTemplates: [
+      { id: DEFAULT_TEMPLATE_ID, label: QR_TEXT.defaultTemplate },
+      ...templates.map((t) => ({ id: t.id, label: templateLabel(t.createdAt) })),
+    ],
+    posterTemplate: templates[0]?.id ?? DEFAULT_TEMPLATE_ID,
     canManage: can(actor, "catalog.manage"),
     loadError,
   };
@@ -78,6 +92,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteProperty(db, actor, formText(form, "id"));
       return { ok: true as const, message: T.deleted };
     }
+    if (intent === "new-link") {
+      await renewGuestLink(db, actor, formText(form, "id"));
+      return { ok: true as const, message: T.newLinkCreated };
+    }
     if (intent === "create" || intent === "update") {
       uploaded = await readImageInput(form);
       const input = { name: form.get("name"), address: form.get("address"), image: uploaded };
@@ -97,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
-  const { properties, appUrl, canManage, loadError } = loaderData;
+  const { properties, appUrl, canManage, loadError, posterTemplates, posterTemplate } = loaderData;
   useEffect(() => {
     if (loadError) toast.error(loadError);
   }, [loadError]);
@@ -108,6 +126,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
     failed: (message) => toast.error(T.deleteFailed(message)),
     fetcherKey: "excluir-imovel",
   });
+  const newLink = useNewLink();
 
   return (
     <PageFrame
@@ -132,6 +151,9 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
           description={canManage ? "Cadastre um imóvel para ter o link da loja dos hóspedes." : undefined}
         />
       ) : (
+        <PosterOptions templates={posterTemplates} selected={posterTemplate} />
+      )}
+      {loadError || properties.length === 0 ? null : (
         <ul aria-label="Imóveis" className={cardGridClasses}>
           {properties.map((property) => (
             <li key={property.id} className="flex">
@@ -141,6 +163,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
                 canManage={canManage}
                 onEdit={() => editor.edit(property)}
                 onDelete={() => deletion.ask(property.id)}
+                onNewLink={() => newLink.ask(property)}
               />
             </li>
           ))}
@@ -155,6 +178,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             onOpenChange={editor.setOpen}
           />
           <ConfirmDialog {...deletion.dialog} title={T.deleteConfirm} description={T.deleteConsequence} />
+          <ConfirmDialog {...newLink.dialog} />
         </>
       ) : null}
     </PageFrame>

@@ -1,9 +1,70 @@
-import { BackofficePlaceholder } from "~/ui/screen-placeholder";
+import { useEffect } from "react";
+import { data, Link, useNavigate } from "react-router";
+import { QR_TEXT as T } from "~/domain/qr/messages";
+import { previewTile } from "~/domain/qr/preview-tile.server";
+import { getQrTemplate } from "~/domain/qr/read-qr-templates.server";
+import { can } from "~/domain/team/permissions";
+import { database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
+import { buttonClasses } from "~/ui/button";
+import { PageFrame } from "~/ui/page-frame";
+import { toast } from "~/ui/toaster";
+import type { Route } from "./+types/qr-template-edit";
+import { Forbidden } from "./forbidden";
+import { backofficeContext } from "./guard.server";
+import { QrTemplateForm } from "./qr-template-form";
+import { saveQrTemplate } from "./qr-template-save.server";
 
 export function meta() {
-  return [{ title: "Editar Template" }];
+  return [{ title: T.editTitle }];
 }
 
-export default function Screen() {
-  return <BackofficePlaceholder title="Editar Template" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  if (!can(actor, "catalog.manage")) return data({ forbidden: true as const }, { status: 403 });
+  const { db } = await database();
+  // Another organization's id is answered exactly like one that never existed.
+  const template = await getQrTemplate(db, actor, params.id);
+  if (!template) return data({ notFound: true as const }, { status: 404 });
+  const { image, imageWidth, imageHeight, positionX, positionY, size } = template;
+  return {
+    template: { image, imageWidth, imageHeight, positionX, positionY, size },
+    tile: await previewTile(db, actor, env().appUrl),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return saveQrTemplate(request, context.get(backofficeContext).actor, params.id);
+}
+
+export default function EditQrTemplate({ loaderData, actionData }: Route.ComponentProps) {
+  if ("forbidden" in loaderData) return <Forbidden title={T.editTitle} what="editar templates de QR Code" />;
+  if ("notFound" in loaderData) return <NotLoaded />;
+  return (
+    <PageFrame title={T.editTitle}>
+      <QrTemplateForm template={loaderData.template} tile={loaderData.tile} refusal={actionData} />
+    </PageFrame>
+  );
+}
+
+/** Part 1 §8: 'Não foi possível carregar o template', and back to the list (at once, once the script runs). */
+function NotLoaded() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.error(T.errorTitle, { description: T.loadFailed });
+    navigate("/qr-templates", { replace: true });
+  }, [navigate]);
+  return (
+    <PageFrame title={T.editTitle}>
+      <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
+        {T.loadFailed}
+      </p>
+      <Link
+        to="/qr-templates"
+        className={buttonClasses({ variant: "outline", className: "justify-self-start" })}
+      >
+        Voltar para os templates
+      </Link>
+    </PageFrame>
+  );
 }

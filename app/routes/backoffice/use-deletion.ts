@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigation } from "react-router";
 import { toast } from "~/ui/toaster";
 
-type Result = { ok: boolean; message: string };
+type Result = { ok: boolean; message: string; description?: string };
 
 /**
  * A list screen's delete flow: which row waits for confirmation, the post (`intent=delete`, `id`), the
@@ -21,7 +21,8 @@ export function useDeletion(options: {
   useEffect(() => {
     const result = remover.data;
     if (!result) return;
-    if (result.ok) toast.success(result.message);
+    if (result.ok)
+      toast.success(result.message, result.description ? { description: result.description } : undefined);
     else failed.current(result.message);
     setPending(null);
   }, [remover.data]);

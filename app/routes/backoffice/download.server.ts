@@ -1,0 +1,39 @@
+import { AppError, type AppErrorKind } from "~/domain/errors";
+import type { Download } from "~/domain/qr/posters.server";
+
+const STATUS: Partial<Record<AppErrorKind, number>> = { not_found: 404, forbidden: 403, conflict: 409 };
+
+/**
+ * A generated file as the answer of a GET. PDFs open in the browser's viewer (to print); images download.
+ * Private: a poster carries a shop's secret address.
+ */
+export function downloadResponse(file: Download): Response {
+  const disposition = file.contentType === "application/pdf" ? "inline" : "attachment";
+  return new Response(new Uint8Array(file.body), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.body.byteLength),
+      "Content-Disposition": `${disposition}; filename="${file.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** A refusal as plain text with its status (404 for another organization's property or template). */
+export function refusedDownload(err: unknown): Response {
+  if (!(err instanceof AppError)) throw err;
+  return new Response(err.message, {
+    status: STATUS[err.kind] ?? 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
+
+/** The poster options of a URL (`?template=&paper=a4|a5&format=pdf|png`), with their defaults. */
+export function posterOptions(url: string) {
+  const params = new URL(url).searchParams;
+  return {
+    templateId: params.get("template") || null,
+    paper: params.get("paper") === "a5" ? ("a5" as const) : ("a4" as const),
+    format: params.get("format") === "png" ? ("png" as const) : ("pdf" as const),
+  };
+}

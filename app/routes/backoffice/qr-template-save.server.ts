@@ -1,0 +1,50 @@
+import { redirect } from "react-router";
+import {
+  assertUploadSize,
+  discardImage,
+  readImageFile,
+  type StoredImage,
+} from "~/domain/images/image-input.server";
+import { createQrTemplate } from "~/domain/qr/create-qr-template.server";
+import { updateQrTemplate } from "~/domain/qr/update-qr-template.server";
+import { type Actor, assertCan } from "~/domain/team/permissions";
+import { type FlashKey, flashCookie } from "~/lib/flash";
+import { database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
+import { refused } from "./app-error.server";
+
+/**
+ * The template form's action (new: `id` null; edit: the template's id): stores the background through the
+ * product-photo pipeline, saves, and goes back to the list with the spec's toast; a refusal answers the
+ * form with its status and field messages (and the upload is deleted again).
+ */
+export async function saveQrTemplate(request: Request, actor: Actor, id: string | null) {
+  let uploaded: StoredImage | undefined;
+  try {
+    // Before reading the body: a member who may not save never gets to upload.
+    assertCan(actor, "catalog.manage");
+    assertUploadSize(request);
+    const form = await request.formData();
+    uploaded = await readImageFile(form);
+    const input = {
+      positionX: form.get("positionX"),
+      positionY: form.get("positionY"),
+      size: form.get("size"),
+      image: uploaded,
+    };
+    const { db } = await database();
+    let flash: FlashKey;
+    if (id === null) {
+      await createQrTemplate(db, actor, input);
+      flash = "qr-template-created";
+    } else {
+      const { replacedImage } = await updateQrTemplate(db, actor, id, input);
+      await discardImage(replacedImage);
+      flash = "qr-template-updated";
+    }
+    return redirect("/qr-templates", { headers: { "Set-Cookie": flashCookie(flash, env().secureCookies) } });
+  } catch (err) {
+    await discardImage(uploaded);
+    return refused(err);
+  }
+}
