@@ -2,12 +2,13 @@
 // racing for a balance that covers 7, against the built app on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { listSales, salesFilter } from "~/domain/ledger/read-sales.server";
 import { post, walletForProperty } from "~/domain/ledger/wallet-ledger.server";
 import type { Actor } from "~/domain/team/permissions";
 import type { Db } from "~/platform/db/database-handle.server";
-import { member, user } from "~/platform/db/schema";
+import { cursorOf } from "~/platform/db/keyset-cursor";
+import { member, orders, user } from "~/platform/db/schema";
 import { shopFixture } from "../tests/support/shop-fixtures";
 import { DEMO_HOST } from "./seed-accounts";
 
@@ -68,12 +69,14 @@ export async function benchSalesPages(
   const generatedMs = await generateOrders(db, actor, shop.propertyId, shop.productIds.Água ?? "");
   const filter = salesFilter(new URLSearchParams());
   // The cursor a guest of the list would hold after scrolling through 50,000 rows.
-  const deep = await db.execute(
-    sql`select created_at, id from orders where organization_id = ${actor.organizationId}
-        order by created_at desc, id desc offset 49999 limit 1`,
-  );
-  const row = deep.rows[0] as { created_at: string | Date; id: string };
-  const cursor = `${new Date(row.created_at).toISOString()}|${row.id}`;
+  const [deep] = await db
+    .select({ cursor: cursorOf(orders.createdAt, orders.id) })
+    .from(orders)
+    .where(eq(orders.organizationId, actor.organizationId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .offset(49999)
+    .limit(1);
+  const cursor = deep?.cursor ?? "";
   const firstMs = await timed(() => listSales(db, actor, filter, null));
   const deepMs = await timed(() => listSales(db, actor, filter, cursor));
   const load = async (name: string, path: string) => {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "~/domain/errors";
 import { listSales, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
@@ -22,6 +22,7 @@ import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import {
   member,
+  orders,
   payments,
   propertyProducts,
   stockMovements,
@@ -391,5 +392,28 @@ describe("sales", () => {
     const stranger = await ownerOf((await shopFixture(db(), [])).organizationId);
     expect((await listSales(db(), stranger, all, null)).rows).toEqual([]);
     expect((await refusal(listSales(db(), { ...owner, role: "staff" }, all, null))).kind).toBe("forbidden");
+  });
+
+  it("pages through sales of one millisecond, microseconds apart, without skipping or repeating any", async () => {
+    const shop = await shopFixture(db(), [{ name: "Água", priceCents: 450, stock: null }]);
+    const owner = await ownerOf(shop.organizationId);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await paidSale(shop, "Água", 1, "pix"));
+    // PostgreSQL keeps microseconds; pages of 3 end inside the millisecond.
+    for (const [i, id] of ids.entries()) {
+      await db()
+        .update(orders)
+        .set({ createdAt: sql`${`2026-02-01T12:00:00.000${i}${i}0Z`}::timestamptz` })
+        .where(eq(orders.id, id));
+    }
+    const all = salesFilter(new URLSearchParams());
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof listSales>> = await listSales(db(), owner, all, cursor, 3);
+      seen.push(...page.rows.map((r) => r.id));
+      cursor = page.next;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
   });
 });

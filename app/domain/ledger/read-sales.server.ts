@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { calendarDay, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
+import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
 import { orderItems, orders, properties } from "~/platform/db/schema";
 import { isOrderStatus, type OrderStatus } from "../orders/order-status";
 import { type Actor, assertCan } from "../team/permissions";
@@ -61,17 +62,6 @@ function conditions(actor: Actor, filter: SalesFilter): SQL[] {
   return where;
 }
 
-/** `createdAt|id` of the last row of a page: the next page starts right after it. */
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return `${row.createdAt.toISOString()}|${row.id}`;
-}
-
-function decodeCursor(cursor: string | null): { createdAt: Date; id: string } | null {
-  const [at, id] = (cursor ?? "").split("|");
-  const createdAt = new Date(at ?? "");
-  return isUuid(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
-}
-
 /**
  * One page of the organization's sales, newest first, after `cursor` (keyset pagination on created_at and
  * id: a page deep in a million orders costs what the first does). `next` is set only when the page is full.
@@ -85,19 +75,13 @@ export async function listSales(
 ): Promise<SalesPage> {
   assertCan(actor, "sales.read");
   const where = conditions(actor, filter);
-  const after = decodeCursor(cursor);
-  if (after) {
-    where.push(
-      or(
-        lt(orders.createdAt, after.createdAt),
-        and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
-      ) as SQL,
-    );
-  }
+  const after = afterCursor(orders.createdAt, orders.id, cursor);
+  if (after) where.push(after);
   const rows = await db
     .select({
       id: orders.id,
       createdAt: orders.createdAt,
+      cursor: cursorOf(orders.createdAt, orders.id),
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       propertyName: properties.name,
@@ -132,7 +116,7 @@ export async function listSales(
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   const last = rows.at(-1);
   return {
-    rows: rows.map((r) => ({
+    rows: rows.map(({ cursor: _, ...r }) => ({
       ...r,
       status: isOrderStatus(r.status) ? r.status : "pending",
       paymentMethod: r.paymentMethod === "pix" ? "pix" : "credit_card",
@@ -142,7 +126,7 @@ export async function listSales(
         unitPriceCents,
       })),
     })),
-    next: rows.length === pageSize && last ? encodeCursor(last) : null,
+    next: rows.length === pageSize && last ? last.cursor : null,
   };
 }
 

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { calendarDay, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
+import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
 import { products, properties, stockMovements, user } from "~/platform/db/schema";
 import { type Actor, assertCan } from "../team/permissions";
 import type { MovementReason } from "./messages";
@@ -52,13 +53,6 @@ export function historyFilter(query: URLSearchParams): HistoryFilter {
   };
 }
 
-/**
- * `created_at|id` of a page's last row. The time is kept to the microsecond as PostgreSQL stores it (a JS
- * Date would cut it to the millisecond, and rows of that same millisecond would be skipped).
- */
-const cursorOf = sql<string>`to_char(${stockMovements.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36})$/i;
-
 function conditions(actor: Actor, filter: HistoryFilter, cursor: string | null): SQL[] {
   const where: SQL[] = [eq(stockMovements.organizationId, actor.organizationId)];
   if (filter.propertyId) where.push(eq(stockMovements.propertyId, filter.propertyId));
@@ -66,12 +60,8 @@ function conditions(actor: Actor, filter: HistoryFilter, cursor: string | null):
   if (filter.reason) where.push(eq(stockMovements.reason, filter.reason));
   if (filter.from) where.push(gte(stockMovements.createdAt, startOfDayInSaoPaulo(filter.from)));
   if (filter.to) where.push(lt(stockMovements.createdAt, endOfDayInSaoPaulo(filter.to)));
-  const after = CURSOR.exec(cursor ?? "");
-  if (after && isUuid(after[2])) {
-    where.push(
-      sql`(${stockMovements.createdAt}, ${stockMovements.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`,
-    );
-  }
+  const after = afterCursor(stockMovements.createdAt, stockMovements.id, cursor);
+  if (after) where.push(after);
   return where;
 }
 
@@ -92,7 +82,7 @@ export async function listStockHistory(
     .select({
       id: stockMovements.id,
       at: stockMovements.createdAt,
-      cursor: cursorOf,
+      cursor: cursorOf(stockMovements.createdAt, stockMovements.id),
       propertyId: stockMovements.propertyId,
       propertyName: properties.name,
       productId: stockMovements.productId,
@@ -132,7 +122,7 @@ export async function listStockHistory(
       reason: r.reason as MovementReason,
       cause: movementCause(reference),
     })),
-    next: rows.length === pageSize && last ? `${last.cursor}|${last.id}` : null,
+    next: rows.length === pageSize && last ? last.cursor : null,
   };
 }
 
