@@ -267,3 +267,75 @@ test("a host downloads a property's QR code and poster, then gives it a new link
     await guest?.close();
   });
 });
+
+test("before JavaScript loads, the template form posts with its number boxes and a card prints its poster", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await freshHost(page, testInfo, "sem-js");
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await context.newPage();
+  try {
+    await test.step("the number boxes carry the values (the sliders need the script)", async () => {
+      await noScript.goto("/qr-templates/new");
+      await expect(numberBox(noScript, "Tamanho")).toHaveValue("100");
+      await noScript.getByLabel("Imagem de fundo").setInputFiles({
+        name: "fundo.png",
+        mimeType: "image/png",
+        buffer: await background(),
+      });
+      await numberBox(noScript, "Posição X").fill("40");
+      await numberBox(noScript, "Posição Y").fill("60");
+      await numberBox(noScript, "Tamanho").fill("250");
+      await noScript.getByRole("button", { name: "Salvar" }).click();
+      await expect(noScript).toHaveURL("/qr-templates");
+      await expectCard(noScript.getByRole("list", { name: "Templates" }).getByRole("listitem"), 40, 60, 250);
+    });
+
+    await test.step("a property's 'Cartaz PNG' submits the page's template choice to its own address", async () => {
+      await noScript.goto("/properties");
+      await expect(noScript.getByText("Nenhum imóvel cadastrado")).toBeVisible();
+      // Properties are added in a modal, which needs the script: this one is made with it.
+      await page.goto("/properties");
+      await page.getByRole("button", { name: "Adicionar Imóvel" }).click();
+      const dialog = page.getByRole("dialog", { name: "Adicionar Imóvel" });
+      await dialog.getByLabel("Nome", { exact: true }).fill("Sítio Sem Script");
+      await dialog.getByLabel("Endereço", { exact: true }).fill("Estrada Velha, 9");
+      await dialog.getByRole("button", { name: "Salvar" }).click();
+      await expectToast(page, "Imóvel criado com sucesso");
+
+      await noScript.reload();
+      const card = noScript.getByRole("list", { name: "Imóveis" }).getByRole("listitem");
+      const link = (await card.getByTestId("guest-link").textContent()) ?? "";
+      // The newest template is chosen; the poster is drawn on it.
+      await expect(noScript.getByLabel("Template")).not.toHaveValue("padrao");
+      const [download] = await Promise.all([
+        noScript.waitForEvent("download"),
+        card.getByRole("button", { name: "Cartaz de Sítio Sem Script em PNG" }).click(),
+      ]);
+      const png = PNG.sync.read(
+        await sharp(await download.path())
+          .ensureAlpha()
+          .png()
+          .toBuffer(),
+      );
+      expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(link);
+      // The blue background of the template fills the poster's width.
+      const { data, info } = await sharp(await download.path())
+        .extract({ left: 0, top: 5, width: png.width, height: 1 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // (Re-encoded as WebP on upload: a shade or two off.)
+      [0x33, 0x66, 0xcc].forEach((channel, i) => {
+        expect(Math.abs((data[i] ?? 0) - channel)).toBeLessThanOrEqual(8);
+      });
+      expect(info.width).toBe(png.width);
+    });
+  } finally {
+    await context.close();
+  }
+});
