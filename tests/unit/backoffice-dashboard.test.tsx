@@ -56,13 +56,6 @@ describe("/dashboard", () => {
     });
   });
 
-  it("says no section is still being built: QR templates are built too", () => {
-    const building = all(render(), "a")
-      .filter((a) => a.text.includes("Em construção"))
-      .map((a) => a.attrs.get("href"));
-    expect(building).toEqual([]);
-  });
-
   it("says how many products are missing, leading to a new restocking run, and nothing when none are", () => {
     const links = all(render(3), "a");
     expect(links[0]?.attrs.get("href")).toBe("/replacements/create");

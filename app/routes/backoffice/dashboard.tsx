@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { listMissingProducts } from "~/domain/restock/missing-products.server";
 import { can } from "~/domain/team/permissions";
 import { database } from "~/platform/db/database.server";
-import { Badge } from "~/ui/badge";
 import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/dashboard";
@@ -26,8 +25,6 @@ interface Shortcut {
   title: string;
   description: string;
   icon: LucideIcon;
-  /** Not built yet: the card says so (the screen itself says it is under construction). */
-  soon?: true;
 }
 
 const shortcuts: Shortcut[] = [
@@ -92,7 +89,7 @@ export function DashboardScreen({ missing }: { missing: number }) {
         </Link>
       ) : null}
       <ul className={cardGridClasses}>
-        {shortcuts.map(({ to, title, description, icon: Icon, soon }) => (
+        {shortcuts.map(({ to, title, description, icon: Icon }) => (
           <li key={to} className="flex">
             {/* The whole card is the link, so the global :focus-visible ring goes around the card. */}
             <Link to={to} className="group flex w-full rounded-xl">
@@ -104,11 +101,6 @@ export function DashboardScreen({ missing }: { missing: number }) {
                   <div className="grid min-w-0 gap-1">
                     <CardTitle>{title}</CardTitle>
                     <CardDescription>{description}</CardDescription>
-                    {soon ? (
-                      <Badge tone="gray" className="justify-self-start">
-                        Em construção
-                      </Badge>
-                    ) : null}
                   </div>
                 </div>
               </Card>
