@@ -1,14 +1,11 @@
-import { Form, Link } from "react-router";
 import { MOVEMENT_REASON_LABEL, MOVEMENT_REASONS } from "~/domain/stock/movement-reasons";
 import type { HistoryFilter } from "~/domain/stock/read-stock-history.server";
-import { Button, buttonClasses } from "~/ui/button";
-import { Input } from "~/ui/input";
-import { Label } from "~/ui/label";
-import { NativeSelect } from "~/ui/select";
+import { DateRangeFilter, FilterForm, namedOptions, SelectFilter } from "~/ui/filter-form";
 
 type Option = { id: string; name: string };
 
-/** The history filters: a GET form, so every filter lives in the URL (and the CSV link follows it). */
+const REASONS = MOVEMENT_REASONS.map((reason) => ({ value: reason, label: MOVEMENT_REASON_LABEL[reason] }));
+
 export function HistoryFilters({
   filter,
   properties,
@@ -19,58 +16,32 @@ export function HistoryFilters({
   products: Option[];
 }) {
   return (
-    <Form
-      method="get"
-      aria-label="Filtros das movimentações"
-      className="grid gap-3 rounded-xl border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end"
-    >
-      <div className="grid gap-1.5">
-        <Label htmlFor="history-property">Imóvel</Label>
-        <NativeSelect id="history-property" name="imovel" defaultValue={filter.propertyId ?? ""}>
-          <option value="">Todos os imóveis</option>
-          {properties.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="history-product">Produto</Label>
-        <NativeSelect id="history-product" name="produto" defaultValue={filter.productId ?? ""}>
-          <option value="">Todos os produtos</option>
-          {products.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="history-reason">Motivo</Label>
-        <NativeSelect id="history-reason" name="motivo" defaultValue={filter.reason ?? ""}>
-          <option value="">Todos os motivos</option>
-          {MOVEMENT_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {MOVEMENT_REASON_LABEL[reason]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="history-from">De</Label>
-        <Input id="history-from" type="date" name="de" defaultValue={filter.from ?? ""} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="history-to">Até</Label>
-        <Input id="history-to" type="date" name="ate" defaultValue={filter.to ?? ""} />
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit">Filtrar</Button>
-        <Link to="/inventory/historico" className={buttonClasses({ variant: "ghost" })}>
-          Limpar
-        </Link>
-      </div>
-    </Form>
+    <FilterForm label="Filtros das movimentações" clearTo="/inventory/historico" columns="lg:grid-cols-3">
+      <SelectFilter
+        id="history-property"
+        name="imovel"
+        label="Imóvel"
+        all="Todos os imóveis"
+        value={filter.propertyId}
+        options={namedOptions(properties)}
+      />
+      <SelectFilter
+        id="history-product"
+        name="produto"
+        label="Produto"
+        all="Todos os produtos"
+        value={filter.productId}
+        options={namedOptions(products)}
+      />
+      <SelectFilter
+        id="history-reason"
+        name="motivo"
+        label="Motivo"
+        all="Todos os motivos"
+        value={filter.reason}
+        options={REASONS}
+      />
+      <DateRangeFilter id="history" from={filter.from} to={filter.to} />
+    </FilterForm>
   );
 }

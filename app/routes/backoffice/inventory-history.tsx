@@ -1,6 +1,5 @@
 import { Download, History } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { data, Link, useFetcher, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { listCatalogProductsForPicker } from "~/domain/catalog/products.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
 import {
@@ -19,8 +18,9 @@ import { can } from "~/domain/team/permissions";
 import { formatDateTime } from "~/lib/dates";
 import { sortByName } from "~/lib/sort-by-name";
 import { database } from "~/platform/db/database.server";
-import { Button, buttonClasses } from "~/ui/button";
+import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { LoadMore, useKeysetPages } from "~/ui/keyset-pages";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/inventory-history";
 import { Forbidden } from "./forbidden";
@@ -73,27 +73,7 @@ export default function InventoryHistory({ loaderData }: Route.ComponentProps) {
 
 function HistoryScreen({ filter, first, properties, products }: Loaded) {
   const { search } = useLocation();
-  const [rows, setRows] = useState<RowView[]>(first.rows);
-  const [next, setNext] = useState(first.next);
-  const pager = useFetcher<{ more: PageView }>();
-  // A new filter: start again from the first page.
-  useEffect(() => {
-    setRows(first.rows);
-    setNext(first.next);
-  }, [first]);
-  useEffect(() => {
-    const more = pager.data?.more;
-    if (!more || pager.state !== "idle") return;
-    setRows((shown) => [...shown, ...more.rows.filter((r) => !shown.some((s) => s.id === r.id))]);
-    setNext(more.next);
-  }, [pager.data, pager.state]);
-
-  const loadMore = useCallback(() => {
-    if (!next || pager.state !== "idle") return;
-    const params = new URLSearchParams(search);
-    params.set("cursor", next);
-    pager.load(`/inventory/historico?${params}`);
-  }, [next, pager, search]);
+  const pages = useKeysetPages<RowView>("/inventory/historico", first);
 
   // The CSV of the filters shown (the empty fields a GET form sends are left out).
   const exportQuery = new URLSearchParams(
@@ -113,7 +93,7 @@ function HistoryScreen({ filter, first, properties, products }: Loaded) {
     >
       <InventoryTabs current="history" />
       <HistoryFilters filter={filter} properties={properties} products={products} />
-      {rows.length === 0 ? (
+      {pages.rows.length === 0 ? (
         <EmptyState icon={History} title={T.noMovements} />
       ) : (
         <div className="rounded-xl border border-border bg-surface">
@@ -133,24 +113,13 @@ function HistoryScreen({ filter, first, properties, products }: Loaded) {
             aria-label="Movimentações, das mais recentes às mais antigas"
             className="divide-y divide-border lg:border-t lg:border-border"
           >
-            {rows.map((row) => (
+            {pages.rows.map((row) => (
               <MovementLine key={row.id} row={row} />
             ))}
           </ol>
         </div>
       )}
-      {next ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            busy={pager.state !== "idle"}
-            busyLabel="Carregando..."
-            onClick={loadMore}
-          >
-            {T.loadMore}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore pages={pages} label={T.loadMore} />
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { Download, ShoppingBag } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { data, useFetcher, useLocation } from "react-router";
+import { useState } from "react";
+import { data, useLocation } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { listSales, type SalesPage, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
@@ -11,8 +11,9 @@ import { formText } from "~/lib/form-text";
 import { formatCents } from "~/lib/money";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
-import { Button, buttonClasses } from "~/ui/button";
+import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { LoadMore, useKeysetPages } from "~/ui/keyset-pages";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/sales";
 import { refused } from "./app-error.server";
@@ -78,40 +79,8 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
 
 function SalesScreen({ filter, first, totals, properties, canRefund }: Loaded) {
   const { search } = useLocation();
-  const [rows, setRows] = useState<SaleView[]>(first.rows);
-  const [next, setNext] = useState(first.next);
+  const pages = useKeysetPages<SaleView>("/sales", first);
   const [refunding, setRefunding] = useState<SaleView | null>(null);
-  const pager = useFetcher<{ more: { rows: SaleView[]; next: string | null } }>();
-  // A new filter, or data reloaded after a refund: start again from the first page.
-  useEffect(() => {
-    setRows(first.rows);
-    setNext(first.next);
-  }, [first]);
-  useEffect(() => {
-    const more = pager.data?.more;
-    if (!more || pager.state !== "idle") return;
-    setRows((shown) => [...shown, ...more.rows.filter((r) => !shown.some((s) => s.id === r.id))]);
-    setNext(more.next);
-  }, [pager.data, pager.state]);
-
-  const loadMore = useCallback(() => {
-    if (!next || pager.state !== "idle") return;
-    const params = new URLSearchParams(search);
-    params.set("cursor", next);
-    pager.load(`/sales?${params}`);
-  }, [next, pager, search]);
-
-  // The next page is asked for when the end of the list comes into view, and only after a full page.
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !next) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) loadMore();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [next, loadMore]);
 
   const exportQuery = new URLSearchParams(search);
   exportQuery.delete("cursor");
@@ -139,11 +108,11 @@ function SalesScreen({ filter, first, totals, properties, canRefund }: Loaded) {
           </div>
         ))}
       </dl>
-      {rows.length === 0 ? (
+      {pages.rows.length === 0 ? (
         <EmptyState icon={ShoppingBag} title={MONEY_TEXT.noSales} />
       ) : (
         <ol aria-label="Vendas" className="grid gap-3">
-          {rows.map((sale) => (
+          {pages.rows.map((sale) => (
             <li key={sale.id}>
               <SaleItem
                 sale={sale}
@@ -153,18 +122,7 @@ function SalesScreen({ filter, first, totals, properties, canRefund }: Loaded) {
           ))}
         </ol>
       )}
-      {next ? (
-        <div ref={sentinel} className="flex justify-center">
-          <Button
-            variant="outline"
-            busy={pager.state !== "idle"}
-            busyLabel="Carregando..."
-            onClick={loadMore}
-          >
-            Carregar mais vendas
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore pages={pages} label="Carregar mais vendas" whenSeen />
       {canRefund ? <RefundDialog sale={refunding} onClose={() => setRefunding(null)} /> : null}
     </PageFrame>
   );
