@@ -1,14 +1,10 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { connectDatabase } from "~/platform/db/connect.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { freePort } from "./free-port";
 import { createThrowawayDatabase } from "./postgres";
-import { type RunningServer, removeDir, tempDataDir } from "./server-process";
+import { removeDir, startServer } from "./server-process";
 import { shopFixture } from "./shop-fixtures";
 import type { ShopServer } from "./shop-server";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /**
  * Like startShopServer (the built app on a throwaway PostgreSQL database holding one shop, X-Forwarded-For
@@ -26,7 +22,8 @@ export async function startCheckoutServer(
   const shop = await shopFixture(handle.db, items);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = await startServerAt(port, {
+  const server = await startServer({
+    PORT: String(port),
     DATABASE_URL: database.url,
     TRUSTED_IP_HEADER: "x-forwarded-for",
     LOG_LEVEL: "info",
@@ -44,65 +41,4 @@ export async function startCheckoutServer(
       await database.drop();
     },
   };
-}
-
-/** The built app (as `npm start` runs it) on this port, once it answers /healthz. */
-async function startServerAt(port: number, env: Record<string, string>): Promise<RunningServer> {
-  const dataDir = env.DATA_DIR ?? tempDataDir();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      ...env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (!(await answers(`${url}/healthz`))) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited with ${child.exitCode} before listening:\n${out}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not start in time:\n${out}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    port,
-    dataDir,
-    child,
-    output: () => out,
-    logLine(...needles) {
-      const line = out.split("\n").find((l) => needles.every((n) => l.includes(n)));
-      return line ? JSON.parse(line) : undefined;
-    },
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      return exited;
-    },
-  };
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url);
-    await res.body?.cancel();
-    return res.ok;
-  } catch {
-    return false;
-  }
 }

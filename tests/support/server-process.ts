@@ -39,11 +39,14 @@ function spawnBuilt(env: Record<string, string | undefined>): ChildProcess {
   });
 }
 
-/** Starts the built app and waits until it listens; rejects with its output if it exits first. */
+/**
+ * Starts the built app and waits until it listens; rejects with its output if it exits first. A PORT in
+ * `env` is used (a test that must name the server's address before it starts picks it first).
+ */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? tempDataDir();
-  const child = spawnBuilt({ PORT: String(port), DATA_DIR: dataDir, ...env });
+  const child = spawnBuilt({ ...env, PORT: String(port), DATA_DIR: dataDir });
   let out = "";
   child.stdout?.on("data", (d) => {
     out += d;
