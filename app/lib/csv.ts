@@ -21,3 +21,37 @@ export function csvMoney(cents: number): string {
   const digits = String(Math.abs(Math.round(cents))).padStart(3, "0");
   return `${sign}${digits.slice(0, -2)},${digits.slice(-2)}`;
 }
+
+type Fields = (string | number | null | undefined)[];
+
+/**
+ * A CSV download, written as its rows are read (a long export never sits whole in memory): the header,
+ * then a line per row. Private: it is the host's data.
+ */
+export function csvDownload<Row>(
+  filename: string,
+  header: Fields,
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  line: (row: Row) => Fields,
+): Response {
+  const encoder = new TextEncoder();
+  const source =
+    Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : (rows as Iterable<Row>)[Symbol.iterator]();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvLine(header)));
+    },
+    async pull(controller) {
+      const next = await source.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(csvLine(line(next.value))));
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import { MOVEMENT_REASON_LABEL, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
 import { allStockHistory, historyFilter } from "~/domain/stock/read-stock-history.server";
 import { can } from "~/domain/team/permissions";
-import { CSV_BOM, csvLine } from "~/lib/csv";
+import { csvDownload } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
 import type { Route } from "./+types/inventory-history-csv";
@@ -16,38 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!can(actor, "catalog.read")) return new Response("Sem permissão para ver o estoque.", { status: 403 });
   const { db } = await database();
   const filter = historyFilter(new URL(request.url).searchParams);
-  const encoder = new TextEncoder();
-  const rows = allStockHistory(db, actor, filter);
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvLine(HEADER)));
-    },
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) return controller.close();
-      const m = next.value;
-      controller.enqueue(
-        encoder.encode(
-          csvLine([
-            formatDateTime(m.at),
-            m.propertyName,
-            m.productName,
-            MOVEMENT_REASON_LABEL[m.reason],
-            // The whole id here: a spreadsheet may look it up in the sales export.
-            m.cause ? `${CAUSE[m.cause.kind]} ${m.cause.id}` : "",
-            moverLabel(m.reason, m.actorName),
-            quantityLabel(m.oldQuantity, "old", m.reason),
-            quantityLabel(m.newQuantity, "new", m.reason),
-          ]),
-        ),
-      );
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="movimentacoes-estoque-estadia.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload("movimentacoes-estoque-estadia.csv", HEADER, allStockHistory(db, actor, filter), (m) => [
+    formatDateTime(m.at),
+    m.propertyName,
+    m.productName,
+    MOVEMENT_REASON_LABEL[m.reason],
+    // The whole id here: a spreadsheet may look it up in the sales export.
+    m.cause ? `${CAUSE[m.cause.kind]} ${m.cause.id}` : "",
+    moverLabel(m.reason, m.actorName),
+    quantityLabel(m.oldQuantity, "old", m.reason),
+    quantityLabel(m.newQuantity, "new", m.reason),
+  ]);
 }

@@ -1,6 +1,6 @@
 import { walletStatement } from "~/domain/ledger/read-wallets.server";
 import { can } from "~/domain/team/permissions";
-import { CSV_BOM, csvLine, csvMoney } from "~/lib/csv";
+import { csvDownload, csvMoney } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
 import type { Route } from "./+types/wallet-statement-csv";
@@ -14,14 +14,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return new Response("Sem permissão para ver as carteiras.", { status: 403 });
   const { db } = await database();
   const rows = notFoundUnlessFound(await walletStatement(db, actor, params.id).catch(() => null));
-  let text = CSV_BOM + csvLine(["Tipo", "Referência", "Data", "Valor (R$)", "Status"]);
-  for (const r of rows)
-    text += csvLine([r.type, r.reference, formatDateTime(r.at), csvMoney(r.amountCents), r.status]);
-  return new Response(text, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="extrato-estadia.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(
+    "extrato-estadia.csv",
+    ["Tipo", "Referência", "Data", "Valor (R$)", "Status"],
+    rows,
+    (r) => [r.type, r.reference, formatDateTime(r.at), csvMoney(r.amountCents), r.status],
+  );
 }
