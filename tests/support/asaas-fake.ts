@@ -2,6 +2,7 @@ import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PayoutWebhookRequest } from "~/platform/payouts/payout-provider";
+import { type LoggedRequest, readJsonRequest } from "./fake-http";
 
 // A local, in-process stand-in for the part of Asaas's REST API (v3) the payout adapter uses, behaving as
 // docs.asaas.com describes it: `access_token` header auth (401 without it), 403 for a GET with a body, JSON
@@ -16,20 +17,9 @@ import type { PayoutWebhookRequest } from "~/platform/payouts/payout-provider";
 // 409), the fake answers in Asaas's error shape with `invalid_action` / `not_found`, its usual codes.
 // Test controls (done, fail, notify, balance…) are plain methods, not HTTP.
 
-export type AsaasLoggedRequest = {
-  method: string;
-  /** The path without the query. */
-  path: string;
-  query: URLSearchParams;
-  /** Lowercased names. */
-  headers: Record<string, string>;
-  /** The parsed JSON body, or undefined. */
-  body: unknown;
-};
-
 export type AsaasFake = {
   url: string;
-  requests: AsaasLoggedRequest[];
+  requests: LoggedRequest[];
   /** The money reached the key: DONE. */
   done(id: string): void;
   /** The transfer failed (the money goes back to the balance): FAILED with this failReason. */
@@ -150,7 +140,7 @@ function mask(key: string, type: KeyType): string {
 }
 
 export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFake> {
-  const requests: AsaasLoggedRequest[] = [];
+  const requests: LoggedRequest[] = [];
   const transfers = new Map<string, FakeTransfer>();
   const order: FakeTransfer[] = [];
   const accountId = randomUUID();
@@ -348,23 +338,9 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
-    const url = new URL(req.url ?? "/", "http://fake");
-    const method = req.method ?? "GET";
-    let body: unknown;
-    let malformed = false;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      malformed = true;
-    }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-    }
-    requests.push({ method, path: url.pathname, query: url.searchParams, headers, body });
+    const { text, malformed, ...logged } = await readJsonRequest(req);
+    const { method, path, query, headers, body } = logged;
+    requests.push(logged);
 
     const send = (status: number, payload: Json | null) => {
       if (payload === null) return res.writeHead(status).end();
@@ -388,7 +364,7 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
     if (headers.access_token !== options.apiKey) return send(401, null);
     try {
       if (malformed) throw invalid("invalid_object", "O corpo da requisição não é um JSON válido.");
-      const [status, payload] = route(method, url.pathname, url.searchParams, body);
+      const [status, payload] = route(method, path, query, body);
       send(status, payload);
     } catch (error) {
       if (error instanceof ApiError) return send(error.status, error.body());

@@ -4,23 +4,15 @@ import type { AddressInfo } from "node:net";
 import { buildBrCode } from "~/lib/pix-brcode";
 import type { WebhookRequest } from "~/platform/payments/provider";
 import { signWebhook } from "~/platform/payments/webhook-signature";
+import { type LoggedRequest, readJsonRequest } from "./fake-http";
+
+export type { LoggedRequest };
 
 // A local, in-process stand-in for the parts of Mercado Pago's REST API that the adapter uses, behaving as
 // the documentation and the official Node SDK describe it (see PAYMENTS-NOTES.md): Bearer auth, required
 // X-Idempotency-Key on creations, MP's error body `{message, error, status, cause: [...]}`, PIX answers with
 // a BR Code, single-use card tokens and the test-card convention where the cardholder name decides.
 // Test controls (approve, reject, expire, notify…) are plain methods, not HTTP.
-
-export type LoggedRequest = {
-  method: string;
-  /** The path without the query. */
-  path: string;
-  query: URLSearchParams;
-  /** Lowercased names. */
-  headers: Record<string, string>;
-  /** The parsed JSON body, or undefined. */
-  body: unknown;
-};
 
 export type MercadoPagoFake = {
   url: string;
@@ -624,23 +616,9 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
-    const url = new URL(req.url ?? "/", "http://fake");
-    const method = req.method ?? "GET";
-    let body: unknown;
-    let malformed = false;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      malformed = true;
-    }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-    }
-    requests.push({ method, path: url.pathname, query: url.searchParams, headers, body });
+    const { text, malformed, ...logged } = await readJsonRequest(req);
+    const { method, path, query, body } = logged;
+    requests.push(logged);
 
     const send = (status: number, payload: Json) => {
       res.writeHead(status, { "Content-Type": "application/json" });
@@ -657,7 +635,7 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       return send(failure, new ApiError(failure, error.replaceAll("_", " "), error).body());
     }
     try {
-      const tokenizing = method === "POST" && url.pathname === "/v1/card_tokens";
+      const tokenizing = method === "POST" && path === "/v1/card_tokens";
       if (!tokenizing && !authorized(req)) {
         throw new ApiError(401, "invalid access token", "unauthorized", [
           { code: 2, description: "invalid access token" },
@@ -665,14 +643,14 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       }
       if (malformed) throw badRequest("json_parse_error", "The body is not valid JSON");
       let key: string | undefined;
-      if (needsIdempotencyKey(method, url.pathname)) {
-        key = `${url.pathname}|${req.headers["x-idempotency-key"] ?? ""}`;
+      if (needsIdempotencyKey(method, path)) {
+        key = `${path}|${req.headers["x-idempotency-key"] ?? ""}`;
         if (!req.headers["x-idempotency-key"])
           throw badRequest("header_x_idempotency_key", "Header X-Idempotency-Key can't be null");
         const stored = idempotent.get(key);
         if (stored) return send(stored.status, structuredClone(stored.body));
       }
-      const [status, payload] = route(req, url.pathname, url.searchParams, isObject(body) ? body : {});
+      const [status, payload] = route(req, path, query, isObject(body) ? body : {});
       if (key) idempotent.set(key, { status, body: structuredClone(payload) });
       send(status, payload);
     } catch (error) {
