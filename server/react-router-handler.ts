@@ -15,6 +15,11 @@ type Options = {
  * React Router's pages, data and endpoints, served from Express. In place of `@react-router/express`,
  * whose handler streams the request body from the connection itself: here the route gets the body that
  * `requestBody` already read within its limit and checked (request-body.ts).
+ *
+ * A response whose route did not say how it may be cached is `private, no-store` (and varies by
+ * cookie): pages and their `.data` depend on the session or on the guest's device, and a shared cache
+ * must never hand one person's back office or cart to another. Routes that are the same for everyone
+ * say so (`public`, `no-cache`); the first-scan shop page is served before this (shop-page-cache.ts).
  */
 export function reactRouterHandler({ build, mode, loadContext }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);
@@ -43,6 +48,10 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
+  if (!res.hasHeader("cache-control")) {
+    res.setHeader("Cache-Control", "private, no-store");
+    res.append("Vary", "Cookie");
+  }
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();

@@ -58,7 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="vendas-estadia.csv"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

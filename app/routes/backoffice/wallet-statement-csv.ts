@@ -21,7 +21,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="extrato-estadia.csv"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

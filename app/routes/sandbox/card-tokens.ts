@@ -2,7 +2,6 @@ import { sandboxProvider } from "~/platform/payments/payment-provider.server";
 import { ProviderError } from "~/platform/payments/provider";
 import type { Route } from "./+types/card-tokens";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 const NOT_JSON = "Corpo inválido: envie um objeto JSON.";
 
 /**
@@ -14,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   const sandbox = await sandboxProvider();
   if (!sandbox) return new Response(null, { status: 404 });
   const card: unknown = await request.json().catch(() => null);
-  if (!isObject(card)) return Response.json({ message: NOT_JSON }, { status: 400, headers: NO_STORE });
+  if (!isObject(card)) return Response.json({ message: NOT_JSON }, { status: 400 });
   try {
     const token = await sandbox.tokenize({
       number: card.card_number,
@@ -25,11 +24,11 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return Response.json(
       { id: token.id, last_four_digits: token.lastFour, payment_method_id: token.brand, status: "active" },
-      { status: 201, headers: NO_STORE },
+      { status: 201 },
     );
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    return Response.json({ message: err.message, cause: err.code }, { status: 400, headers: NO_STORE });
+    return Response.json({ message: err.message, cause: err.code }, { status: 400 });
   }
 }
 
