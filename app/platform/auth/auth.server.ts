@@ -12,6 +12,7 @@ import { type Mailer, mailer } from "../mail/mailer.server";
 import { confirmationEmail, existingAccountEmail, recoveryEmail } from "../mail/templates.server";
 import { throttleClear } from "../throttle.server";
 import { ensureOwnOrganization, firstMembership } from "./organizations.server";
+import { endResetLinks, isResetLink, RESET_LINK_IDENTIFIER, resetLinkKey } from "./reset-links.server";
 import { AUTH_THROTTLES } from "./throttle-policies";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -62,6 +63,10 @@ export function createAuth({ db, config, secret, mail, log }: AuthDeps) {
       },
     },
     session: { expiresIn: 30 * 24 * HOUR, updateAge: 24 * HOUR },
+    // Single-use tokens are stored as hashes, never as the text the emailed link carries.
+    verification: {
+      storeIdentifier: { default: "hashed", overrides: { [RESET_LINK_IDENTIFIER]: { hash: resetLinkKey } } },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -79,7 +84,10 @@ export function createAuth({ db, config, secret, mail, log }: AuthDeps) {
           existingAccountEmail({ name: user.name, url: `${config.appUrl}/auth` }),
           "existing-account",
         ),
+      // The link used is spent; any other the user asked for ends too (a copy of an older email must
+      // not set the password again).
       onPasswordReset: async ({ user }) => {
+        await endResetLinks(db, user.id);
         await throttleClear(db, AUTH_THROTTLES.signInPerAccount, user.email.toLowerCase());
       },
     },
@@ -92,6 +100,14 @@ export function createAuth({ db, config, secret, mail, log }: AuthDeps) {
         deliver(user.email, confirmationEmail({ name: user.name, url }), "confirmation"),
     },
     databaseHooks: {
+      // A new reset link ends the ones asked for before: only the latest email works.
+      verification: {
+        create: {
+          after: async (row) => {
+            if (isResetLink(row)) await endResetLinks(db, row.value, row.id);
+          },
+        },
+      },
       user: {
         create: {
           after: async (user) => {
