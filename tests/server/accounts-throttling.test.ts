@@ -21,6 +21,7 @@ import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } fr
 import { type RunningServer, removeDir, startServer } from "../support/server-process";
 
 const WRONG_CREDENTIALS = "E-mail ou senha incorretos.";
+const EXISTING_ACCOUNT_SUBJECT = "Você já tem uma conta no Estadia";
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
 // A throttle test waits for a fresh window when the current one is about to end (see roomInWindow).
@@ -192,6 +193,32 @@ describe("sign-up per client address", () => {
       expect(elsewhere.status).toBe(200);
       await waitForMails(proxied, elsewhereEmail, CONFIRMATION_SUBJECT);
       expect(await mailCountAfterPause(proxied, refusedEmail, 500)).toBe(0);
+    },
+    SLOW,
+  );
+});
+
+describe("sign-up of an address that already has an account", () => {
+  it(
+    "answers every attempt alike but tells the address's owner at most 5 times in the hour",
+    async () => {
+      await roomInWindow(HOUR, ROOM);
+      const host = await createConfirmedAccount(proxied, { label: "existing", ip: uniqueIp() });
+      const answers = [];
+      for (let i = 1; i <= 8; i++) {
+        // Each from its own address, as a flood spread over many clients would come.
+        const page = await new Browser(proxied, { ip: uniqueIp() }).post("/auth", {
+          intent: "signup",
+          name: "Outra Pessoa",
+          email: host.email,
+          password: "qualquer-123",
+        });
+        answers.push({ status: page.status, created: page.body.includes("Conta criada com sucesso!") });
+      }
+      expect(answers).toEqual(Array.from({ length: 8 }, () => ({ status: 200, created: true })));
+      await waitForMails(proxied, host.email, EXISTING_ACCOUNT_SUBJECT, 5);
+      await mailCountAfterPause(proxied, host.email, 1_000);
+      expect(mailsTo(proxied, host.email, EXISTING_ACCOUNT_SUBJECT)).toHaveLength(5);
     },
     SLOW,
   );

@@ -10,7 +10,7 @@ import { type Env, env } from "../env.server";
 import { type Logger, logger } from "../log.server";
 import { type Mailer, mailer } from "../mail/mailer.server";
 import { confirmationEmail, existingAccountEmail, recoveryEmail } from "../mail/templates.server";
-import { throttleClear } from "../throttle.server";
+import { throttleClear, throttleHit } from "../throttle.server";
 import { ensureOwnOrganization, firstMembership } from "./organizations.server";
 import { endResetLinks, isResetLink, RESET_LINK_IDENTIFIER, resetLinkKey } from "./reset-links.server";
 import { AUTH_THROTTLES } from "./throttle-policies";
@@ -77,13 +77,21 @@ export function createAuth({ db, config, secret, mail, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) =>
         deliver(user.email, recoveryEmail({ name: user.name, url }), "recovery"),
-      // The form answers as for a new account (no enumeration); the address's owner is told by email.
-      onExistingUserSignUp: async ({ user }) =>
+      // The form answers as for a new account (no enumeration); the address's owner is told by email,
+      // a few times an hour at most.
+      onExistingUserSignUp: async ({ user }) => {
+        const { allowed } = await throttleHit(
+          db,
+          AUTH_THROTTLES.existingAccountMailPerAccount,
+          user.email.toLowerCase(),
+        );
+        if (!allowed) return;
         deliver(
           user.email,
           existingAccountEmail({ name: user.name, url: `${config.appUrl}/auth` }),
           "existing-account",
-        ),
+        );
+      },
       // The link used is spent; any other the user asked for ends too (a copy of an older email must
       // not set the password again).
       onPasswordReset: async ({ user }) => {
