@@ -9,6 +9,7 @@ import { signUp } from "~/domain/account/sign-up.server";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import { resetLinkKey, resetTokenUsable } from "~/platform/auth/reset-links.server";
 import { member, organization, session, user, verification } from "~/platform/db/schema";
+import { roomInWindow } from "../support/accounts";
 import { type AccountsHarness, accountsHarness, linkIn } from "../support/accounts-harness";
 
 // Password hashing (scrypt) makes each sign-up and sign-in take a good fraction of a second.
@@ -166,6 +167,67 @@ describe("sign-in throttling per account", () => {
       ok: true,
     });
     expect((await signIn(h.ctx({ ip: "192.0.2.201" }), { email, password: "nova-senha" })).ok).toBe(true);
+  });
+
+  it("lets the owner in from a browser that signed in before while the account is locked, counted apart", async () => {
+    await roomInWindow(15 * 60, 60); // every attempt below in one 15-minute window
+    const email = uniqueEmail();
+    const other = uniqueEmail();
+    await createConfirmedUser(h.handle.db, { name: "Dona", email, password: "segredo1" });
+    await createConfirmedUser(h.handle.db, { name: "Vizinho", email: other, password: "segredo1" });
+    const knownCookie = async (address: string) => {
+      const result = await signIn(h.ctx({ ip: "192.0.2.90" }), { email: address, password: "segredo1" });
+      return result.ok ? result.setCookies.filter((c) => c.startsWith("estadia_known_device=")) : [];
+    };
+    const laptop = await knownCookie(email);
+    expect(laptop).toHaveLength(1);
+    expect(laptop[0]).toMatch(/; HttpOnly; SameSite=Lax/);
+    const neighbours = await knownCookie(other);
+
+    // Someone elsewhere locks both accounts.
+    for (const address of [email, other]) {
+      for (let i = 0; i < 10; i++) {
+        await signIn(h.ctx({ ip: `192.0.2.${100 + i}` }), { email: address, password: `chute${i}` });
+      }
+    }
+    const stranger = await signIn(h.ctx({ ip: "192.0.2.120" }), { email, password: "segredo1" });
+    expect(stranger).toMatchObject({ ok: false, status: 429 });
+
+    const owner = await signIn(h.ctx({ ip: "192.0.2.121", cookies: laptop }), {
+      email,
+      password: "segredo1",
+    });
+    expect(owner.ok).toBe(true);
+    // The cookie is for its own account: not for the neighbour's, and not once altered.
+    const borrowed = await signIn(h.ctx({ ip: "192.0.2.122", cookies: laptop }), {
+      email: other,
+      password: "segredo1",
+    });
+    expect(borrowed).toMatchObject({ ok: false, status: 429 });
+    const altered = (laptop[0] ?? "").replace(/=(.)/, (_m, c: string) => `=${c === "A" ? "B" : "A"}`);
+    expect(
+      await signIn(h.ctx({ ip: "192.0.2.123", cookies: [altered] }), { email, password: "segredo1" }),
+    ).toMatchObject({ ok: false, status: 429 });
+    expect(
+      (
+        await signIn(h.ctx({ ip: "192.0.2.124", cookies: neighbours }), {
+          email: other,
+          password: "segredo1",
+        })
+      ).ok,
+    ).toBe(true);
+
+    // The known browser has 10 failures of its own, and then waits like anyone else.
+    for (let i = 0; i < 10; i++) {
+      const typo = await signIn(h.ctx({ ip: "192.0.2.125", cookies: laptop }), {
+        email,
+        password: `typo${i}`,
+      });
+      expect(typo).toMatchObject({ status: 401 });
+    }
+    expect(
+      await signIn(h.ctx({ ip: "192.0.2.126", cookies: laptop }), { email, password: "segredo1" }),
+    ).toMatchObject({ ok: false, status: 429 });
   });
 
   it("does not count successful sign-ins", async () => {

@@ -126,6 +126,53 @@ describe("sign-in per account", () => {
   );
 });
 
+describe("sign-in from a browser the account signed in from before", () => {
+  it(
+    "lets the owner in with the right password while the account is locked for everyone else",
+    async () => {
+      await roomInWindow(FIFTEEN_MINUTES, ROOM);
+      const host = await createConfirmedAccount(proxied, { label: "known-device", ip: uniqueIp() });
+      const laptop = new Browser(proxied, { ip: uniqueIp() });
+      expect((await signIn(laptop, host.email, host.password)).status).toBe(302);
+      expect(laptop.cookies.has("estadia_known_device")).toBe(true);
+      // Signed out: the session ends, the browser stays one the account has used.
+      expect((await laptop.post("/sign-out", {})).location).toBe("/");
+      expect(laptop.sessionToken).toBeUndefined();
+
+      const attacker = new Browser(proxied, { ip: uniqueIp() });
+      for (let i = 1; i <= 10; i++) await signIn(attacker, host.email, `chute-${i}`);
+      expect((await signIn(attacker, host.email, host.password)).status).toBe(429);
+      expect((await signIn(new Browser(proxied, { ip: uniqueIp() }), host.email, host.password)).status).toBe(
+        429,
+      );
+
+      const back = await signIn(laptop, host.email, host.password);
+      expect(back.status).toBe(302);
+      expect(back.location).toBe("/dashboard");
+      expect((await laptop.get("/dashboard")).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    "gives that browser 10 failures of its own, after which it waits like anyone else",
+    async () => {
+      await roomInWindow(FIFTEEN_MINUTES, ROOM);
+      const host = await createConfirmedAccount(proxied, { label: "known-typos", ip: uniqueIp() });
+      const phone = new Browser(proxied, { ip: uniqueIp() });
+      expect((await signIn(phone, host.email, host.password)).status).toBe(302);
+      await phone.post("/sign-out", {});
+      for (let i = 1; i <= 10; i++) expect((await signIn(phone, host.email, `errada-${i}`)).status).toBe(401);
+      expect((await signIn(phone, host.email, host.password)).status).toBe(429);
+      // Its failures were its own: the account is not locked for another browser.
+      expect((await signIn(new Browser(proxied, { ip: uniqueIp() }), host.email, host.password)).status).toBe(
+        302,
+      );
+    },
+    SLOW,
+  );
+});
+
 describe("sign-in per client address", () => {
   it(
     "refuses an address after 50 failed sign-ins on any accounts, and only that address",

@@ -9,6 +9,8 @@ import type { ThrottlePolicy } from "../throttle.server";
 export const AUTH_THROTTLES = {
   signInPerAccount: { name: "sign-in-account", limit: 10, windowSeconds: 15 * 60 },
   signInPerIp: { name: "sign-in-ip", limit: 50, windowSeconds: 15 * 60 },
+  // Instead of the account's, for a browser the account signed in from before (see sign-in.server.ts).
+  signInPerKnownDevice: { name: "sign-in-known-device", limit: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { name: "sign-up-ip", limit: 10, windowSeconds: 60 * 60 },
   existingAccountMailPerAccount: { name: "existing-account-mail", limit: 5, windowSeconds: 60 * 60 },
   recoveryPerIp: { name: "recovery-ip", limit: 10, windowSeconds: 60 * 60 },
