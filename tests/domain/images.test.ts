@@ -193,6 +193,16 @@ describe("a refused upload stores nothing", () => {
     expect(stored()).toEqual([]);
   });
 
+  // Past sharp's own default limit (268 megapixels) even reading the header used to fail, as 'corrupt'.
+  it("gives a 400-megapixel image the pixel-limit message, not the corrupt-file one", async () => {
+    const png = sparsePng(20_000, 20_000);
+    expect(png.length).toBeLessThan(200_000);
+    await expect(
+      readImageInput(form({ imageFile: file(png, "enorme.png", "image/png") })),
+    ).rejects.toMatchObject(refusedWith(IMAGE_MESSAGES.tooManyPixels));
+    expect(stored()).toEqual([]);
+  });
+
   it("stores nothing when the storage fails half way", async () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
       .png()

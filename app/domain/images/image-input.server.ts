@@ -72,7 +72,8 @@ async function storeUpload(file: File): Promise<ImageValue> {
 async function reencode(input: Buffer): Promise<{ image: Buffer; thumb: Buffer }> {
   let meta: Metadata;
   try {
-    meta = await sharp(input).metadata();
+    // Only the header is read here, so sharp's own pixel limit is lifted: ours, below, gives its message.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (err) {
     throw refuse(
       /unsupported image format/i.test(String(err)) ? IMAGE_MESSAGES.notImage : IMAGE_MESSAGES.corrupt,
