@@ -219,6 +219,13 @@ describe.runIf(available)("requests that are not what a route takes", () => {
     expect(trace).toEqual({ status: 405, text: REQUEST_LINE_TEXT.method });
   });
 
+  it("answers a charge or transfer the sandbox does not know with 404 on /dev/payments", async () => {
+    for (const body of ["id=nao-existe&outcome=approve", "kind=transfer&id=nao-existe&outcome=done"]) {
+      const res = await send("/dev/payments", { type: FORM, body });
+      expect(res.status, body).toBe(404);
+    }
+  });
+
   it("refuses a photo field sent as text with the pt-BR message, storing nothing", async () => {
     const before = await everything();
     const res = await send("/products.data", {
