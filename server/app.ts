@@ -1,5 +1,4 @@
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -14,8 +13,13 @@ import { env } from "~/platform/env.server";
 import { type JobRunner, startJobRunner } from "~/platform/jobs/job-runner.server";
 import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
+import { bodyRule } from "./body-limits";
 import { clientIp } from "./client-ip";
 import { prerenderedPages } from "./prerendered-pages";
+import { reactRouterHandler } from "./react-router-handler";
+import { refuse } from "./refuse";
+import { requestBody } from "./request-body";
+import { soundRequestLine } from "./request-line";
 import { requestLogging } from "./request-logging";
 import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -65,7 +69,10 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
           : [],
     }),
   );
+  // Before any route runs: a method and address we can serve, a form from this site, a body that fits.
+  app.use(soundRequestLine());
   app.use(sameOriginOnly(config.appUrl));
+  app.use(requestBody(bodyRule));
   if (devServer) {
     app.use(devServer.middlewares);
   } else {
@@ -92,14 +99,7 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
     ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : ((await import("virtual:react-router/server-build")) as ServerBuild);
   if (typeof build !== "function") app.use(shopPageCache({ build, loadContext, ttlMs: SHOP_PAGE_CACHE_MS }));
-  app.all(
-    "/{*path}",
-    createRequestHandler({
-      build,
-      mode: devServer ? "development" : "production",
-      getLoadContext: loadContext,
-    }),
-  );
+  app.use(reactRouterHandler({ build, mode: devServer ? "development" : "production", loadContext }));
   app.use(lastResortErrorHandler);
 
   const shutdown = async () => {
@@ -139,6 +139,9 @@ function backgroundJobs(log: Logger) {
 }
 
 const lastResortErrorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  // Express's own middleware (static files) marks a request it could not read with a 4xx.
+  const status = Number(err?.status ?? err?.statusCode);
+  if (status >= 400 && status < 500 && !res.headersSent) return refuse(res, status, "Pedido inválido.");
   res.locals.log?.error({ err }, "unhandled request error");
   if (res.headersSent) return res.end();
   res.status(500).type("text/plain").send("Erro interno. Tente novamente em instantes.");

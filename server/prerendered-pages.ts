@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 
-import { PRERENDER_NONCE } from "~/routes/marketing/landing.server";
+import { LANDING_CACHE_CONTROL, PRERENDER_NONCE } from "~/routes/marketing/landing.server";
 
 // The placeholder the build writes where each request's CSP nonce goes.
 const PLACEHOLDER = `nonce="${PRERENDER_NONCE}"`;
@@ -29,7 +29,7 @@ export function prerenderedPages(appUrl: string): RequestHandler {
   return (req, res, next) => {
     const html = req.method === "GET" || req.method === "HEAD" ? pages.get(req.path) : undefined;
     if (!html || Object.keys(req.query).length > 0) return next();
-    res.set("Cache-Control", "no-cache");
+    res.set("Cache-Control", LANDING_CACHE_CONTROL);
     res.type("html").send(html.replaceAll(PLACEHOLDER, `nonce="${res.locals.nonce}"`));
   };
 }

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { refuse } from "./refuse";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -16,6 +17,6 @@ export function sameOriginOnly(appUrl: string): RequestHandler {
     const crossSite = origin ? !ownOrigins.includes(origin) : req.headers["sec-fetch-site"] === "cross-site";
     if (!crossSite) return next();
     res.locals.log?.warn({ origin: origin ?? null }, "cross-origin request refused");
-    res.status(403).type("text/plain; charset=utf-8").send(CROSS_ORIGIN_REFUSED);
+    refuse(res, 403, CROSS_ORIGIN_REFUSED);
   };
 }

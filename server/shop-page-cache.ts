@@ -2,6 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { ttlCache } from "~/platform/ttl-cache";
 import { PRERENDER_NONCE } from "~/routes/marketing/landing.server";
+import { fetchRequest, requestUrl } from "./fetch-request";
 
 // A shop's own link, as its QR code opens it: no search, no device cookie yet.
 const SHOP_PATH = /^\/i\/[\w-]{1,64}$/;
@@ -28,8 +29,9 @@ export function shopPageCache(options: {
   const pages = ttlCache<Page>(options.ttlMs, 500);
 
   // The page sets no cookie (the device cookie comes with the first add), so status, type and body are all of it.
-  const renderPage = async (req: ExpressRequest, res: ExpressResponse): Promise<Page> => {
-    const response = await render(fetchRequest(req), options.loadContext(req, res));
+  const renderPage = async (req: ExpressRequest, res: ExpressResponse, url: URL): Promise<Page> => {
+    // No abort signal: the render is shared by every phone that asks for the page in the same second.
+    const response = await render(fetchRequest(req, url), options.loadContext(req, res));
     const html = await response.text();
     return {
       status: response.status,
@@ -46,8 +48,10 @@ export function shopPageCache(options: {
     ) {
       return next();
     }
+    const url = requestUrl(req);
+    if (!url) return next();
     try {
-      const page = await pages.get(req.path, () => renderPage(req, res));
+      const page = await pages.get(req.path, () => renderPage(req, res, url));
       res
         .status(page.status)
         .type(page.contentType)
@@ -56,13 +60,4 @@ export function shopPageCache(options: {
       next(err);
     }
   };
-}
-
-function fetchRequest(req: ExpressRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`), { headers });
 }

@@ -26,7 +26,7 @@ type Fields = (string | number | null | undefined)[];
 
 /**
  * A CSV download, written as its rows are read (a long export never sits whole in memory): the header,
- * then a line per row. Private: it is the host's data.
+ * then a line per row. It is private like every response that does not say otherwise.
  */
 export function csvDownload<Row>(
   filename: string,
@@ -51,7 +51,6 @@ export function csvDownload<Row>(
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

@@ -1,3 +1,5 @@
+import { cookieValue } from "./cookie-value";
+
 /** One-shot messages carried across a redirect in a short-lived cookie and shown as a toast. */
 export const FLASH_COOKIE = "estadia_flash";
 
@@ -37,11 +39,8 @@ export function isFlashKey(value: unknown): value is FlashKey {
 
 /** The flash key in a Cookie header (or document.cookie), if any. */
 export function readFlash(cookieHeader: string): FlashKey | undefined {
-  for (const part of cookieHeader.split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === FLASH_COOKIE && isFlashKey(value)) return value;
-  }
-  return undefined;
+  const value = cookieValue(cookieHeader, FLASH_COOKIE);
+  return isFlashKey(value) ? value : undefined;
 }
 
 /** Set-Cookie value; readable by the page's script, which shows the toast and deletes it. */

@@ -10,6 +10,8 @@ export interface ImageFieldProps {
   /** The saved image (an https URL or a /media/… path), if any. */
   current?: string | null;
   error?: string;
+  /** A file over `bytes` is not taken: the host sees `message` at once instead of after a long upload. */
+  sizeLimit?: { bytes: number; message: string };
   className?: string;
 }
 
@@ -19,19 +21,23 @@ const isHttpsUrl = (text: string) => URL.canParse(text.trim()) && new URL(text.t
  * Photo upload or https URL for the catalogue forms. Posts `imageFile`, `imageUrl` and `imageRemove=1`
  * (read by readImageInput), so the form needs encType="multipart/form-data"; works before JS loads.
  */
-export function ImageField({ label, current, error, className }: ImageFieldProps) {
+export function ImageField({ label, current, error, sizeLimit, className }: ImageFieldProps) {
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [url, setUrl] = useState("");
   const [remove, setRemove] = useState(false);
   const [broken, setBroken] = useState<string | null>(null);
+  const [tooLarge, setTooLarge] = useState(false);
 
   // Each object URL holds the picked file in memory until revoked.
   useEffect(() => (picked ? () => URL.revokeObjectURL(picked) : undefined), [picked]);
 
   function onPick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
+    const fits = !file || !sizeLimit || file.size <= sizeLimit.bytes;
+    setTooLarge(!fits);
+    if (!fits) return unpick();
     setPicked(file ? URL.createObjectURL(file) : null);
     if (file) setRemove(false);
   }
@@ -54,9 +60,10 @@ export function ImageField({ label, current, error, className }: ImageFieldProps
   const shown = picked ?? typed ?? (remove ? null : (current ?? null));
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const shownError = tooLarge && sizeLimit ? sizeLimit.message : error;
   const control = {
-    "aria-describedby": error ? `${hintId} ${errorId}` : hintId,
-    "aria-invalid": error ? true : undefined,
+    "aria-describedby": shownError ? `${hintId} ${errorId}` : hintId,
+    "aria-invalid": shownError ? true : undefined,
   } as const;
 
   return (
@@ -138,9 +145,9 @@ export function ImageField({ label, current, error, className }: ImageFieldProps
       <p id={hintId} className="text-sm text-muted">
         JPG, PNG, WebP, GIF ou HEIC, até 10 MB.
       </p>
-      {error ? (
+      {shownError ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-          {error}
+          {shownError}
         </p>
       ) : null}
     </fieldset>

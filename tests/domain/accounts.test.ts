@@ -7,8 +7,9 @@ import { signIn } from "~/domain/account/sign-in.server";
 import { signOutEverywhere } from "~/domain/account/sign-out.server";
 import { signUp } from "~/domain/account/sign-up.server";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
-import { resetTokenUsable } from "~/platform/auth/reset-token.server";
-import { member, organization, session, user } from "~/platform/db/schema";
+import { resetLinkKey, resetTokenUsable } from "~/platform/auth/reset-links.server";
+import { member, organization, session, user, verification } from "~/platform/db/schema";
+import { roomInWindow } from "../support/accounts";
 import { type AccountsHarness, accountsHarness, linkIn } from "../support/accounts-harness";
 
 // Password hashing (scrypt) makes each sign-up and sign-in take a good fraction of a second.
@@ -168,6 +169,67 @@ describe("sign-in throttling per account", () => {
     expect((await signIn(h.ctx({ ip: "192.0.2.201" }), { email, password: "nova-senha" })).ok).toBe(true);
   });
 
+  it("lets the owner in from a browser that signed in before while the account is locked, counted apart", async () => {
+    await roomInWindow(15 * 60, 60); // every attempt below in one 15-minute window
+    const email = uniqueEmail();
+    const other = uniqueEmail();
+    await createConfirmedUser(h.handle.db, { name: "Dona", email, password: "segredo1" });
+    await createConfirmedUser(h.handle.db, { name: "Vizinho", email: other, password: "segredo1" });
+    const knownCookie = async (address: string) => {
+      const result = await signIn(h.ctx({ ip: "192.0.2.90" }), { email: address, password: "segredo1" });
+      return result.ok ? result.setCookies.filter((c) => c.startsWith("estadia_known_device=")) : [];
+    };
+    const laptop = await knownCookie(email);
+    expect(laptop).toHaveLength(1);
+    expect(laptop[0]).toMatch(/; HttpOnly; SameSite=Lax/);
+    const neighbours = await knownCookie(other);
+
+    // Someone elsewhere locks both accounts.
+    for (const address of [email, other]) {
+      for (let i = 0; i < 10; i++) {
+        await signIn(h.ctx({ ip: `192.0.2.${100 + i}` }), { email: address, password: `chute${i}` });
+      }
+    }
+    const stranger = await signIn(h.ctx({ ip: "192.0.2.120" }), { email, password: "segredo1" });
+    expect(stranger).toMatchObject({ ok: false, status: 429 });
+
+    const owner = await signIn(h.ctx({ ip: "192.0.2.121", cookies: laptop }), {
+      email,
+      password: "segredo1",
+    });
+    expect(owner.ok).toBe(true);
+    // The cookie is for its own account: not for the neighbour's, and not once altered.
+    const borrowed = await signIn(h.ctx({ ip: "192.0.2.122", cookies: laptop }), {
+      email: other,
+      password: "segredo1",
+    });
+    expect(borrowed).toMatchObject({ ok: false, status: 429 });
+    const altered = (laptop[0] ?? "").replace(/=(.)/, (_m, c: string) => `=${c === "A" ? "B" : "A"}`);
+    expect(
+      await signIn(h.ctx({ ip: "192.0.2.123", cookies: [altered] }), { email, password: "segredo1" }),
+    ).toMatchObject({ ok: false, status: 429 });
+    expect(
+      (
+        await signIn(h.ctx({ ip: "192.0.2.124", cookies: neighbours }), {
+          email: other,
+          password: "segredo1",
+        })
+      ).ok,
+    ).toBe(true);
+
+    // The known browser has 10 failures of its own, and then waits like anyone else.
+    for (let i = 0; i < 10; i++) {
+      const typo = await signIn(h.ctx({ ip: "192.0.2.125", cookies: laptop }), {
+        email,
+        password: `typo${i}`,
+      });
+      expect(typo).toMatchObject({ status: 401 });
+    }
+    expect(
+      await signIn(h.ctx({ ip: "192.0.2.126", cookies: laptop }), { email, password: "segredo1" }),
+    ).toMatchObject({ ok: false, status: 429 });
+  });
+
   it("does not count successful sign-ins", async () => {
     const email = uniqueEmail();
     await createConfirmedUser(h.handle.db, { name: "Frequente", email, password: "segredo1" });
@@ -229,9 +291,11 @@ describe("recovery", () => {
     await requestRecovery(h.ctx(), { email });
     const token =
       new URL(linkIn((await h.mailTo(email))[0], "/reset-password/")).pathname.split("/").pop() ?? "";
-    await h.handle.db.execute(
-      sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${token}`}`,
+    const key = await resetLinkKey(`reset-password:${token}`);
+    const expired = await h.handle.db.execute(
+      sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${key} returning id`,
     );
+    expect(expired.rows).toHaveLength(1);
     expect(await resetTokenUsable(h.auth, token)).toBe(false);
     const result = await resetPassword(h.ctx(), {
       token,
@@ -240,6 +304,87 @@ describe("recovery", () => {
     });
     expect(result).toMatchObject({ ok: false, linkUnusable: true });
     expect((await signIn(h.ctx(), { email, password: "antiga1" })).ok).toBe(true);
+  });
+});
+
+describe("reset links", () => {
+  const known = new Set<string>();
+  /** Asks for a recovery link for `email`; the token of the link that arrived for it. */
+  async function askForLink(email: string): Promise<string> {
+    const before = (await h.mailTo(email, 0)).length;
+    expect(await requestRecovery(h.ctx({ ip: `203.0.113.${++n % 250}` }), { email })).toEqual({ ok: true });
+    const tokens = (await h.mailTo(email, before + 1)).map(
+      (mail) => new URL(linkIn(mail, "/reset-password/")).pathname.split("/").pop() ?? "",
+    );
+    const token = tokens.find((t) => !known.has(t)) ?? "";
+    known.add(token);
+    return token;
+  }
+  const reset = (token: string, password: string) =>
+    resetPassword(h.ctx(), { token, password, confirmation: password });
+
+  it("are stored as a hash: the token an email carries is nowhere in the database", async () => {
+    const email = uniqueEmail();
+    const { userId } = await createConfirmedUser(h.handle.db, { name: "Rui", email, password: "antiga1" });
+    const token = await askForLink(email);
+    const rows = await h.handle.db.select().from(verification).where(eq(verification.value, userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.identifier).toBe(await resetLinkKey(`reset-password:${token}`));
+    const everything = JSON.stringify(await h.handle.db.select().from(verification));
+    expect(everything).not.toContain(token);
+    // And the stored key is not itself a way in.
+    const key = rows[0]?.identifier ?? "";
+    expect(await resetTokenUsable(h.auth, key)).toBe(false);
+    expect(await resetTokenUsable(h.auth, key.split(":").pop() ?? "")).toBe(false);
+    expect(await resetTokenUsable(h.auth, token)).toBe(true);
+  });
+
+  it("end when a newer one is asked for, so a reset with the newer leaves no older link working", async () => {
+    const email = uniqueEmail();
+    await createConfirmedUser(h.handle.db, { name: "Bia", email, password: "antiga1" });
+    const older = await askForLink(email);
+    const newer = await askForLink(email);
+    expect(newer).not.toBe(older);
+    expect(await resetTokenUsable(h.auth, older)).toBe(false);
+    expect(await resetTokenUsable(h.auth, newer)).toBe(true);
+
+    expect(await reset(newer, "da-dona-1")).toEqual({ ok: true });
+    expect(await reset(older, "do-intruso-1")).toMatchObject({ ok: false, linkUnusable: true });
+    expect((await signIn(h.ctx(), { email, password: "da-dona-1" })).ok).toBe(true);
+    expect(await signIn(h.ctx(), { email, password: "do-intruso-1" })).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+  });
+
+  it("all end with a reset, even one that was still valid beside the link used", async () => {
+    const email = uniqueEmail();
+    const { userId } = await createConfirmedUser(h.handle.db, { name: "Leo", email, password: "antiga1" });
+    const used = await askForLink(email);
+    // A second live link (two requests that crossed, or one stored before this change).
+    const other = "outro-link-ainda-valido-123";
+    await h.handle.db.insert(verification).values({
+      identifier: await resetLinkKey(`reset-password:${other}`),
+      value: userId,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    expect(await resetTokenUsable(h.auth, other)).toBe(true);
+
+    expect(await reset(used, "da-dona-2")).toEqual({ ok: true });
+    expect(await resetTokenUsable(h.auth, other)).toBe(false);
+    expect(await reset(other, "do-intruso-2")).toMatchObject({ ok: false, linkUnusable: true });
+    expect((await signIn(h.ctx(), { email, password: "da-dona-2" })).ok).toBe(true);
+  });
+
+  it("of one user are not ended by another user's request or reset", async () => {
+    const ana = uniqueEmail();
+    const caio = uniqueEmail();
+    await createConfirmedUser(h.handle.db, { name: "Ana", email: ana, password: "antiga1" });
+    await createConfirmedUser(h.handle.db, { name: "Caio", email: caio, password: "antiga1" });
+    const anaLink = await askForLink(ana);
+    const caioLink = await askForLink(caio);
+    expect(await reset(caioLink, "do-caio-1")).toEqual({ ok: true });
+    expect(await resetTokenUsable(h.auth, anaLink)).toBe(true);
   });
 });
 

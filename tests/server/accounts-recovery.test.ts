@@ -2,6 +2,7 @@
 // no account enumeration, one mail per request, single-use and expiring links, and what a reset ends.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetLinkKey } from "~/platform/auth/reset-links.server";
 import {
   Browser,
   createConfirmedAccount,
@@ -187,7 +188,7 @@ describe.runIf(available)("password recovery", () => {
     const { link, token } = await requestResetLink(server, browser, host.email);
     const expired = await sql(
       "update verification set expires_at = now() - interval '1 minute' where identifier = $1",
-      [`reset-password:${token}`],
+      [await resetLinkKey(`reset-password:${token}`)],
     );
     expect(expired.rowCount).toBe(1);
 
@@ -204,5 +205,35 @@ describe.runIf(available)("password recovery", () => {
     expect(posted.location).toBe("/auth?view=recuperar");
     expect((await signIn(client(), host.email, "tarde-demais-1")).status).toBe(401);
     expect((await signIn(client(), host.email, host.password)).status).toBe(302);
+  });
+
+  // Issue 15: a copy of an older recovery email (a shared inbox, a forwarded message) changed the
+  // password again after the owner had reset it with the newer one.
+  it("leaves no older link working once a newer one is asked for, and none at all after a reset", async () => {
+    const host = await createConfirmedAccount(server, { label: "two-links", ip: uniqueIp() });
+    const owner = client();
+    const older = await requestResetLink(server, owner, host.email);
+    const newer = await requestResetLink(server, owner, host.email);
+    expect(newer.token).not.toBe(older.token);
+
+    const olderOpened = await client().get(older.link);
+    expect(olderOpened.location).toBe(`${appUrl}/reset-password?error=INVALID_TOKEN`);
+
+    const done = await submitNewPassword(owner, newer.token, "senha-da-dona-1");
+    expect(done.location).toBe("/reset-password?concluido=1");
+    const intruder = await submitNewPassword(client(), older.token, "senha-do-intruso-1");
+    expect(intruder.status).toBe(302);
+    expect(intruder.location).toBe("/auth?view=recuperar");
+    expect(intruder.setCookies.join("\n")).toContain(RESET_LINK_USED);
+    expect((await signIn(client(), host.email, "senha-do-intruso-1")).status).toBe(401);
+    expect((await signIn(client(), host.email, "senha-da-dona-1")).status).toBe(302);
+  });
+
+  it("keeps reset links in the database only as hashes", async () => {
+    const host = await createConfirmedAccount(server, { label: "hashed", ip: uniqueIp() });
+    const { token } = await requestResetLink(server, client(), host.email);
+    const { rows } = await sql("select identifier, value from verification");
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows.map((r) => r.identifier)).toContain(await resetLinkKey(`reset-password:${token}`));
   });
 });

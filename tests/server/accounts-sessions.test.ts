@@ -253,6 +253,55 @@ describe("the back office", () => {
   );
 });
 
+// Issue 15: text that starts with one slash but that a browser may follow to another site.
+const DISGUISED_ELSEWHERE = [
+  "/..//evil.example/phish",
+  "/.%2e//evil.example/phish",
+  "/%2e%2e//evil.example",
+  "/%2F%2Fevil.example",
+  "/%5Cevil.example",
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/a/..//evil.example",
+];
+
+describe("the return path after signing in", () => {
+  /** Where a browser goes with a Location header the app sent: must be this site. */
+  const origin = (location: string | null) => new URL(location ?? "", local.url).origin;
+
+  it.each(DISGUISED_ELSEWHERE)(
+    "keeps a signed-in host on this site when /auth is asked for redirectTo=%j",
+    async (redirectTo) => {
+      const page = await host.browser.get(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
+      expect(page.status).toBe(302);
+      expect(origin(page.location)).toBe(local.url);
+      expect(page.location).toBe("/dashboard");
+    },
+  );
+
+  it.each(DISGUISED_ELSEWHERE)(
+    "keeps a host who signs in with redirectTo=%j on this site",
+    async (redirectTo) => {
+      const page = await signIn(new Browser(local), host.email, host.password, { redirectTo });
+      expect(page.status).toBe(302);
+      expect(origin(page.location)).toBe(local.url);
+      expect(page.location).toBe("/dashboard");
+    },
+  );
+
+  it("sends a session that ended during a data request to sign in for the page, not for its data", async () => {
+    // What React Router's script asks for when the host moves to Produtos after the session has ended.
+    const res = await fetch(`${local.url}/products.data?_routes=routes%2Fbackoffice%2Fproducts`);
+    const body = await res.text();
+    expect(body).toContain('"/auth?redirectTo=%2Fproducts"');
+    expect(body).not.toContain(".data");
+    const page = await signIn(new Browser(local), host.email, host.password, {
+      redirectTo: "/products.data",
+    });
+    expect(page.location).toBe("/products");
+  });
+});
+
 describe("the doors that must stay closed", () => {
   it.each([
     ["POST", "/api/auth/sign-in/email"],

@@ -21,6 +21,7 @@ import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } fr
 import { type RunningServer, removeDir, startServer } from "../support/server-process";
 
 const WRONG_CREDENTIALS = "E-mail ou senha incorretos.";
+const EXISTING_ACCOUNT_SUBJECT = "Você já tem uma conta no Estadia";
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
 // A throttle test waits for a fresh window when the current one is about to end (see roomInWindow).
@@ -125,6 +126,53 @@ describe("sign-in per account", () => {
   );
 });
 
+describe("sign-in from a browser the account signed in from before", () => {
+  it(
+    "lets the owner in with the right password while the account is locked for everyone else",
+    async () => {
+      await roomInWindow(FIFTEEN_MINUTES, ROOM);
+      const host = await createConfirmedAccount(proxied, { label: "known-device", ip: uniqueIp() });
+      const laptop = new Browser(proxied, { ip: uniqueIp() });
+      expect((await signIn(laptop, host.email, host.password)).status).toBe(302);
+      expect(laptop.cookies.has("estadia_known_device")).toBe(true);
+      // Signed out: the session ends, the browser stays one the account has used.
+      expect((await laptop.post("/sign-out", {})).location).toBe("/");
+      expect(laptop.sessionToken).toBeUndefined();
+
+      const attacker = new Browser(proxied, { ip: uniqueIp() });
+      for (let i = 1; i <= 10; i++) await signIn(attacker, host.email, `chute-${i}`);
+      expect((await signIn(attacker, host.email, host.password)).status).toBe(429);
+      expect((await signIn(new Browser(proxied, { ip: uniqueIp() }), host.email, host.password)).status).toBe(
+        429,
+      );
+
+      const back = await signIn(laptop, host.email, host.password);
+      expect(back.status).toBe(302);
+      expect(back.location).toBe("/dashboard");
+      expect((await laptop.get("/dashboard")).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    "gives that browser 10 failures of its own, after which it waits like anyone else",
+    async () => {
+      await roomInWindow(FIFTEEN_MINUTES, ROOM);
+      const host = await createConfirmedAccount(proxied, { label: "known-typos", ip: uniqueIp() });
+      const phone = new Browser(proxied, { ip: uniqueIp() });
+      expect((await signIn(phone, host.email, host.password)).status).toBe(302);
+      await phone.post("/sign-out", {});
+      for (let i = 1; i <= 10; i++) expect((await signIn(phone, host.email, `errada-${i}`)).status).toBe(401);
+      expect((await signIn(phone, host.email, host.password)).status).toBe(429);
+      // Its failures were its own: the account is not locked for another browser.
+      expect((await signIn(new Browser(proxied, { ip: uniqueIp() }), host.email, host.password)).status).toBe(
+        302,
+      );
+    },
+    SLOW,
+  );
+});
+
 describe("sign-in per client address", () => {
   it(
     "refuses an address after 50 failed sign-ins on any accounts, and only that address",
@@ -192,6 +240,32 @@ describe("sign-up per client address", () => {
       expect(elsewhere.status).toBe(200);
       await waitForMails(proxied, elsewhereEmail, CONFIRMATION_SUBJECT);
       expect(await mailCountAfterPause(proxied, refusedEmail, 500)).toBe(0);
+    },
+    SLOW,
+  );
+});
+
+describe("sign-up of an address that already has an account", () => {
+  it(
+    "answers every attempt alike but tells the address's owner at most 5 times in the hour",
+    async () => {
+      await roomInWindow(HOUR, ROOM);
+      const host = await createConfirmedAccount(proxied, { label: "existing", ip: uniqueIp() });
+      const answers = [];
+      for (let i = 1; i <= 8; i++) {
+        // Each from its own address, as a flood spread over many clients would come.
+        const page = await new Browser(proxied, { ip: uniqueIp() }).post("/auth", {
+          intent: "signup",
+          name: "Outra Pessoa",
+          email: host.email,
+          password: "qualquer-123",
+        });
+        answers.push({ status: page.status, created: page.body.includes("Conta criada com sucesso!") });
+      }
+      expect(answers).toEqual(Array.from({ length: 8 }, () => ({ status: 200, created: true })));
+      await waitForMails(proxied, host.email, EXISTING_ACCOUNT_SUBJECT, 5);
+      await mailCountAfterPause(proxied, host.email, 1_000);
+      expect(mailsTo(proxied, host.email, EXISTING_ACCOUNT_SUBJECT)).toHaveLength(5);
     },
     SLOW,
   );

@@ -14,7 +14,7 @@ describe("the built app on the embedded database", () => {
   it("answers /healthz with a real query on PGlite", async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(await res.json()).toEqual({ status: "ok", db: "pglite" });
   });
 

@@ -3,6 +3,7 @@
 // On PostgreSQL (when available) the test also reads what was stored while the app runs.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BODY_TEXT } from "../../server/request-body";
 import { Browser, roomInWindow, uniqueIp } from "../support/accounts";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
 import { type RunningServer, removeDir, startServer } from "../support/server-process";
@@ -152,13 +153,14 @@ describe("a lead posted without JavaScript", () => {
     expect(page.status).toBe(403);
   });
 
-  it("reads a body that is not a form as an empty one: 400, never a server error", async () => {
+  it("refuses a body that is not a form with 415, never a server error", async () => {
     const res = await fetch(`${server.url}/leads`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": uniqueIp() },
       body: JSON.stringify({ email: "json@example.com" }),
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(415);
+    expect(await res.text()).toBe(BODY_TEXT.formOnly);
   });
 });
 

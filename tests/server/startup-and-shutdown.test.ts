@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { hostname } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port";
 import { removeDir, runServerExpectingExit, startServer, tempDataDir } from "../support/server-process";
 
 /**
@@ -106,6 +107,30 @@ describe("a bad environment value", () => {
       expect(result.stderr).toContain("Invalid configuration");
       expect(result.stderr).toContain(message);
       expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      removeDir(dataDir);
+    }
+  });
+});
+
+describe("a database that cannot be reached", () => {
+  it("stops the start with a message naming DATABASE_URL, not a stack trace, and no password", async () => {
+    const closedPort = await freePort();
+    const dataDir = tempDataDir();
+    try {
+      const result = await runServerExpectingExit({
+        DATA_DIR: dataDir,
+        PORT: "8089",
+        DATABASE_URL: `postgres://estadia:segredo-do-banco@127.0.0.1:${closedPort}/estadia`,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("Estadia did not start.");
+      expect(result.stderr).toContain(
+        `Could not connect to the database in DATABASE_URL (127.0.0.1:${closedPort}/estadia)`,
+      );
+      expect(result.stderr).toContain("ECONNREFUSED");
+      expect(result.stderr).not.toMatch(/\bat .*\.js:\d+/); // a message, not a stack trace
+      expect(result.stderr + result.stdout).not.toContain("segredo-do-banco");
     } finally {
       removeDir(dataDir);
     }

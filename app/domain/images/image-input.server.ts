@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { AppError } from "~/domain/errors";
+import { IMAGE_MESSAGES, MAX_PIXELS, MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
 import { logger } from "~/platform/log.server";
 import { isMediaKey, mediaStorage } from "~/platform/storage/storage.server";
 
@@ -10,40 +11,16 @@ export type ImageValue = { image: string; imageThumb: string };
 /** An upload we stored, with the size of its full image in pixels. */
 export type StoredImage = ImageValue & { width: number; height: number };
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_PIXELS = 40_000_000;
 export const MAX_URL_LENGTH = 2000;
 const LONGEST_SIDE = 1600;
 const THUMB_SIDE = 400;
 const MEDIA_PREFIX = "/media/";
-
-export const IMAGE_MESSAGES = {
-  notImage: "Envie uma imagem (JPG, PNG, WebP, GIF ou HEIC).",
-  tooLarge: "A imagem passa do limite de 10 MB.",
-  tooManyPixels: "A imagem é grande demais (máximo de 40 megapixels).",
-  corrupt: "Não foi possível ler a imagem: o arquivo parece corrompido.",
-  // sharp's prebuilt libvips reads HEIF/AVIF but has no HEVC decoder (patents), so an iPhone HEIC sent
-  // from a computer cannot be opened. Phones convert to JPEG themselves when the input accepts image/*.
-  heic: "Não foi possível abrir esta foto HEIC. Envie em JPG ou PNG.",
-  badUrl: "Informe um endereço de imagem que comece com https://",
-} as const;
 
 // By content, as sharp reports it: "heif" covers HEIC and AVIF. SVG, TIFF and raw are refused.
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 
 function refuse(message: string): AppError {
   return new AppError("invalid", message, { image: message });
-}
-
-/**
- * Call before `request.formData()`, which buffers the whole body: refuses a declared body well over the
- * upload limit (the other fields of the form get 1 MB of room).
- */
-export function assertUploadSize(request: Request): void {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + 1024 * 1024) {
-    throw refuse(IMAGE_MESSAGES.tooLarge);
-  }
 }
 
 /**
@@ -69,10 +46,8 @@ export async function readImageInput(form: FormData): Promise<ImageValue | null 
  */
 export async function readImageFile(form: FormData): Promise<StoredImage | undefined> {
   const file = form.get("imageFile");
-  if (typeof file === "string" && file !== "") {
-    // Without multipart encoding a browser posts only the file's name: a bug in the form, not the host's fault.
-    throw new Error('imageFile arrived as text: the <Form> needs encType="multipart/form-data"');
-  }
+  // Without multipart encoding a browser posts only the file's name (or a client sent text on purpose).
+  if (typeof file === "string" && file !== "") throw refuse(IMAGE_MESSAGES.notAFile);
   // An empty file input still posts a File, with no name and no bytes.
   if (file instanceof File && (file.size > 0 || file.name !== "")) return storeImageFile(file);
   return undefined;
@@ -112,7 +87,8 @@ async function reencode(
 ): Promise<{ image: Buffer; thumb: Buffer; width: number; height: number }> {
   let meta: Metadata;
   try {
-    meta = await sharp(input).metadata();
+    // Only the header is read here, so sharp's own pixel limit is lifted: ours, below, gives its message.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (err) {
     throw refuse(
       /unsupported image format/i.test(String(err)) ? IMAGE_MESSAGES.notImage : IMAGE_MESSAGES.corrupt,

@@ -10,8 +10,9 @@ import { type Env, env } from "../env.server";
 import { type Logger, logger } from "../log.server";
 import { type Mailer, mailer } from "../mail/mailer.server";
 import { confirmationEmail, existingAccountEmail, recoveryEmail } from "../mail/templates.server";
-import { throttleClear } from "../throttle.server";
+import { throttleClear, throttleHit } from "../throttle.server";
 import { ensureOwnOrganization, firstMembership } from "./organizations.server";
+import { endResetLinks, isResetLink, RESET_LINK_IDENTIFIER, resetLinkKey } from "./reset-links.server";
 import { AUTH_THROTTLES } from "./throttle-policies";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -62,6 +63,10 @@ export function createAuth({ db, config, secret, mail, log }: AuthDeps) {
       },
     },
     session: { expiresIn: 30 * 24 * HOUR, updateAge: 24 * HOUR },
+    // Single-use tokens are stored as hashes, never as the text the emailed link carries.
+    verification: {
+      storeIdentifier: { default: "hashed", overrides: { [RESET_LINK_IDENTIFIER]: { hash: resetLinkKey } } },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -72,14 +77,25 @@ export function createAuth({ db, config, secret, mail, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) =>
         deliver(user.email, recoveryEmail({ name: user.name, url }), "recovery"),
-      // The form answers as for a new account (no enumeration); the address's owner is told by email.
-      onExistingUserSignUp: async ({ user }) =>
+      // The form answers as for a new account (no enumeration); the address's owner is told by email,
+      // a few times an hour at most.
+      onExistingUserSignUp: async ({ user }) => {
+        const { allowed } = await throttleHit(
+          db,
+          AUTH_THROTTLES.existingAccountMailPerAccount,
+          user.email.toLowerCase(),
+        );
+        if (!allowed) return;
         deliver(
           user.email,
           existingAccountEmail({ name: user.name, url: `${config.appUrl}/auth` }),
           "existing-account",
-        ),
+        );
+      },
+      // The link used is spent; any other the user asked for ends too (a copy of an older email must
+      // not set the password again).
       onPasswordReset: async ({ user }) => {
+        await endResetLinks(db, user.id);
         await throttleClear(db, AUTH_THROTTLES.signInPerAccount, user.email.toLowerCase());
       },
     },
@@ -92,6 +108,14 @@ export function createAuth({ db, config, secret, mail, log }: AuthDeps) {
         deliver(user.email, confirmationEmail({ name: user.name, url }), "confirmation"),
     },
     databaseHooks: {
+      // A new reset link ends the ones asked for before: only the latest email works.
+      verification: {
+        create: {
+          after: async (row) => {
+            if (isResetLink(row)) await endResetLinks(db, row.value, row.id);
+          },
+        },
+      },
       user: {
         create: {
           after: async (user) => {

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { StartupError } from "../startup-error.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import type { DatabaseHandle, Db } from "./database-handle.server";
 import * as schema from "./schema";
@@ -39,8 +40,36 @@ async function connectPostgres(options: ConnectOptions): Promise<DatabaseHandle>
     close: () => pool.end(),
   };
   // Fail at start, not at the first request, when the server cannot be reached.
-  await db.execute(sql`select 1`);
+  try {
+    await db.execute(sql`select 1`);
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new StartupError(
+      `Could not connect to the database in DATABASE_URL (${serverOf(options.databaseUrl)}): ${reasonOf(err)}. ` +
+        "Check that PostgreSQL is running there and that the address, user and password are right.",
+    );
+  }
   return handle;
+}
+
+/** Host, port and database of a connection string, without the user and password. */
+function serverOf(databaseUrl = ""): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || "5432"}${url.pathname}`;
+  } catch {
+    return "an address that cannot be read";
+  }
+}
+
+/** What the driver said, under Drizzle's "Failed query" wrapper. */
+function reasonOf(err: unknown): string {
+  let cause = err;
+  while (cause instanceof Error && cause.cause) cause = cause.cause;
+  // Refused on every address a name resolves to: node gives an AggregateError with an empty message.
+  if (cause instanceof AggregateError) cause = cause.errors[0];
+  if (!(cause instanceof Error)) return String(cause);
+  return cause.message || String((cause as { code?: unknown }).code ?? cause.name);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {

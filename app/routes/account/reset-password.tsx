@@ -3,7 +3,7 @@ import { data, Form, useNavigate, useNavigation } from "react-router";
 import { ACCOUNT_TEXT } from "~/domain/account/messages";
 import { resetPassword } from "~/domain/account/reset-password.server";
 import { auth } from "~/platform/auth/auth.server";
-import { resetTokenUsable } from "~/platform/auth/reset-token.server";
+import { resetTokenUsable } from "~/platform/auth/reset-links.server";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { PasswordInput } from "~/ui/password-input";

@@ -3,6 +3,8 @@ import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { env } from "~/platform/env.server";
 import { sandboxPayouts, sandboxProvider } from "~/platform/payments/payment-provider.server";
+import { ProviderError } from "~/platform/payments/provider";
+import { PayoutError } from "~/platform/payouts/payout-provider";
 import type { Route } from "./+types/dev-payments";
 
 export function meta() {
@@ -72,6 +74,16 @@ const TRANSFER_STATUS: Record<string, string> = {
 
 /** Settles a charge in the sandbox, then sends the app the signed webhook a real provider would. */
 export async function action({ request }: Route.ActionArgs) {
+  try {
+    return await settle(request);
+  } catch (err) {
+    // An id the sandbox does not know (a stale page, a hand-made post).
+    if (err instanceof ProviderError || err instanceof PayoutError) throw data(err.message, { status: 404 });
+    throw err;
+  }
+}
+
+async function settle(request: Request) {
   const sandbox = await devSandbox();
   const form = await request.formData();
   const id = String(form.get("id") ?? "");

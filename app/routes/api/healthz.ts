@@ -4,8 +4,5 @@ import { database } from "~/platform/db/database.server";
 export async function loader() {
   const handle = await database();
   const ok = await handle.ping(2_000);
-  return Response.json(
-    { status: ok ? "ok" : "unavailable", db: handle.kind },
-    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
-  );
+  return Response.json({ status: ok ? "ok" : "unavailable", db: handle.kind }, { status: ok ? 200 : 503 });
 }

@@ -5,7 +5,7 @@ const STATUS: Partial<Record<AppErrorKind, number>> = { not_found: 404, forbidde
 
 /**
  * A generated file as the answer of a GET. PDFs open in the browser's viewer (to print); images download.
- * Private: a poster carries a shop's secret address.
+ * Private, like every answer that does not say otherwise (a poster carries a shop's secret address).
  */
 export function downloadResponse(file: Download): Response {
   const disposition = file.contentType === "application/pdf" ? "inline" : "attachment";
@@ -14,7 +14,6 @@ export function downloadResponse(file: Download): Response {
       "Content-Type": file.contentType,
       "Content-Length": String(file.body.byteLength),
       "Content-Disposition": `${disposition}; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }
@@ -24,7 +23,7 @@ export function refusedDownload(err: unknown): Response {
   if (!(err instanceof AppError)) throw err;
   return new Response(err.message, {
     status: STATUS[err.kind] ?? 400,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
 

@@ -28,7 +28,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       "Content-Type": "application/pdf",
       // inline: the browser's viewer opens it, ready to print; the name is kept when saved.
       "Content-Disposition": `inline; filename="${pdf.filename}"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

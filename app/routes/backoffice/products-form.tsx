@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { saveFailed } from "~/domain/catalog/catalog-text";
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
 import { centsToPriceInput, sanitizePriceInput } from "~/lib/price-input";
 import { Field } from "~/ui/field";
 import { ImageField } from "~/ui/image-field";
@@ -58,7 +59,12 @@ export function ProductFormDialog({ open, session, product, categories, onOpenCh
               </NativeSelect>
             )}
           </Field>
-          <ImageField label="Imagem" current={product?.imageThumb} error={errors.image} />
+          <ImageField
+            label="Imagem"
+            current={product?.imageThumb}
+            error={errors.image}
+            sizeLimit={{ bytes: MAX_UPLOAD_BYTES, message: IMAGE_MESSAGES.tooLarge }}
+          />
         </>
       )}
     </SaveFormDialog>

@@ -4,12 +4,7 @@ import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/domain/catalog/products.server";
 import { AppError } from "~/domain/errors";
-import {
-  assertUploadSize,
-  discardImage,
-  type ImageValue,
-  readImageInput,
-} from "~/domain/images/image-input.server";
+import { discardImage, type ImageValue, readImageInput } from "~/domain/images/image-input.server";
 import { assertCan, can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
@@ -60,9 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A photo stored for this request: deleted again if the save does not happen.
   let uploaded: ImageValue | null | undefined;
   try {
-    // Before reading the body, so a refused member's upload is never stored.
+    // Before the form is read, so a refused member's upload is never stored.
     assertCan(actor, "catalog.manage");
-    assertUploadSize(request);
     const form = await request.formData();
     const intent = formText(form, "intent");
     const { db } = await database();

@@ -1,3 +1,4 @@
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
 import { Field } from "~/ui/field";
 import { ImageField } from "~/ui/image-field";
 import { Input } from "~/ui/input";
@@ -46,7 +47,12 @@ export function PropertyFormDialog({ open, session, property, onOpenChange }: Pr
               />
             )}
           </Field>
-          <ImageField label="Imagem" current={property?.imageThumb} error={errors.image} />
+          <ImageField
+            label="Imagem"
+            current={property?.imageThumb}
+            error={errors.image}
+            sizeLimit={{ bytes: MAX_UPLOAD_BYTES, message: IMAGE_MESSAGES.tooLarge }}
+          />
         </>
       )}
     </SaveFormDialog>

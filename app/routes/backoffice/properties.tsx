@@ -1,12 +1,7 @@
 import { Plus } from "lucide-react";
 import { useEffect } from "react";
 import { AppError } from "~/domain/errors";
-import {
-  assertUploadSize,
-  discardImage,
-  type ImageValue,
-  readImageInput,
-} from "~/domain/images/image-input.server";
+import { discardImage, type ImageValue, readImageInput } from "~/domain/images/image-input.server";
 import { createProperty } from "~/domain/properties/create-property.server";
 import { deleteProperty } from "~/domain/properties/delete-property.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
@@ -82,9 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A photo stored for a save that then fails is deleted again.
   let uploaded: ImageValue | null | undefined;
   try {
-    // Before the body is read: staff never get to upload anything.
+    // Before the form is read: staff never get to upload anything.
     assertCan(actor, "catalog.manage");
-    assertUploadSize(request);
     const form = await request.formData();
     const intent = formText(form, "intent");
     const { db } = await database();

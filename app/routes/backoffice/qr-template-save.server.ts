@@ -1,10 +1,5 @@
 import { redirect } from "react-router";
-import {
-  assertUploadSize,
-  discardImage,
-  readImageFile,
-  type StoredImage,
-} from "~/domain/images/image-input.server";
+import { discardImage, readImageFile, type StoredImage } from "~/domain/images/image-input.server";
 import { createQrTemplate } from "~/domain/qr/create-qr-template.server";
 import { updateQrTemplate } from "~/domain/qr/update-qr-template.server";
 import { type Actor, assertCan } from "~/domain/team/permissions";
@@ -21,9 +16,8 @@ import { refused } from "./app-error.server";
 export async function saveQrTemplate(request: Request, actor: Actor, id: string | null) {
   let uploaded: StoredImage | undefined;
   try {
-    // Before reading the body: a member who may not save never gets to upload.
+    // Before reading the form: a member who may not save never gets an upload stored.
     assertCan(actor, "catalog.manage");
-    assertUploadSize(request);
     const form = await request.formData();
     uploaded = await readImageFile(form);
     const input = {

@@ -2,7 +2,7 @@ import { AppError } from "~/domain/errors";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { CARD_TEXT } from "~/lib/card";
 import type { Route } from "./+types/card-charge";
-import { checkoutContext, guestKey, PRIVATE_PAGE, statusOf } from "./guest-checkout.server";
+import { checkoutContext, guestKey, statusOf } from "./guest-checkout.server";
 
 export type CardChargeAnswer =
   | { ok: true; status: string; next: string }
@@ -19,8 +19,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return typeof value === "string" && value.trim() ? value.trim().slice(0, 200) : null;
   };
   const base = `/payments/${params.cartId}`;
-  const answer = (body: CardChargeAnswer, status: number) =>
-    Response.json(body, { status, headers: PRIVATE_PAGE });
+  const answer = (body: CardChargeAnswer, status: number) => Response.json(body, { status });
   try {
     const paid = await payByCard(await checkoutContext(context), {
       ...guestKey(request, context, params.cartId),

@@ -6,9 +6,6 @@ import { isPaymentMethod, type PaymentMethod } from "~/lib/payment-method";
 import { requestContext } from "~/platform/request-context";
 import { readDeviceId } from "../shop/device-cookie.server";
 
-/** Checkout pages show one device's cart and order: never kept by a shared cache. */
-export const PRIVATE_PAGE = { "Cache-Control": "private, no-store", Vary: "Cookie" };
-
 /** The payment method of a checkout URL, or a 404. */
 export function methodOf(params: { method?: string }): PaymentMethod {
   if (!isPaymentMethod(params.method)) throw data(null, { status: 404 });

@@ -12,7 +12,7 @@ import { Input } from "~/ui/input";
 import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/identification";
 import { CheckoutFrame, CheckoutMessage, PurchaseSummary } from "./checkout-frame";
-import { checkoutContext, guestKey, methodOf, PRIVATE_PAGE, statusOf } from "./guest-checkout.server";
+import { checkoutContext, guestKey, methodOf, statusOf } from "./guest-checkout.server";
 
 export const handle = { guestPage: true };
 
@@ -20,15 +20,11 @@ export function meta() {
   return [{ title: "Identificação | Finalizar Pedido" }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return PRIVATE_PAGE;
-}
-
 export async function loader({ params, request }: Route.LoaderArgs) {
   const method = methodOf(params);
   const { db } = await database();
   const view = await identificationView(db, params.cartId, readDeviceId(request));
-  if (!view) return data({ notFound: true as const }, { status: 404, headers: PRIVATE_PAGE });
+  if (!view) return data({ notFound: true as const }, { status: 404 });
   if ("paid" in view) throw redirect(`/payments/${params.cartId}/success`);
   if (view.cart.lines.length === 0) throw redirect(`/payment/${params.cartId}`);
   const previous = view.previous;

@@ -1,6 +1,6 @@
 import { refreshGuestOrder } from "~/domain/payments/refresh-order.server";
 import type { Route } from "./+types/order-status";
-import { checkoutContext, guestKey, PRIVATE_PAGE } from "./guest-checkout.server";
+import { checkoutContext, guestKey } from "./guest-checkout.server";
 
 /**
  * GET /payments/{cartId}/status: where the guest's order stands, as the payment page polls it (every 10 s).
@@ -9,6 +9,6 @@ import { checkoutContext, guestKey, PRIVATE_PAGE } from "./guest-checkout.server
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = await checkoutContext(context);
   const order = await refreshGuestOrder(ctx, guestKey(request, context, params.cartId));
-  if (!order) return Response.json({ status: null }, { status: 404, headers: PRIVATE_PAGE });
-  return Response.json({ status: order.status }, { headers: PRIVATE_PAGE });
+  if (!order) return Response.json({ status: null }, { status: 404 });
+  return Response.json({ status: order.status });
 }

@@ -11,7 +11,7 @@ import { qrSvgDataUrl } from "~/platform/qr/qr-image.server";
 import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/payment";
 import { CheckoutFrame, PurchaseSummary } from "./checkout-frame";
-import { checkoutContext, guestKey, methodOf, PRIVATE_PAGE, statusOf } from "./guest-checkout.server";
+import { checkoutContext, guestKey, methodOf, statusOf } from "./guest-checkout.server";
 import { CardInReview, CardPayment } from "./payment-card";
 import { PixPayment, type PixState, pixState } from "./payment-pix";
 
@@ -19,10 +19,6 @@ export const handle = { guestPage: true };
 
 export function meta() {
   return [{ title: "Pagamento | Finalizar Pedido" }, { name: "robots", content: "noindex" }];
-}
-
-export function headers() {
-  return PRIVATE_PAGE;
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -6,7 +6,6 @@ import { database } from "~/platform/db/database.server";
 import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/success";
 import { CheckoutMessage, PurchaseSummary } from "./checkout-frame";
-import { PRIVATE_PAGE } from "./guest-checkout.server";
 
 export const handle = { guestPage: true };
 
@@ -15,14 +14,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: paid ? "Pagamento confirmado!" : "Seu pedido" }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return PRIVATE_PAGE;
-}
-
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = await database();
   const view = await successView(db, params.cartId, readDeviceId(request));
-  if (!view) return data({ notFound: true as const }, { status: 404, headers: PRIVATE_PAGE });
+  if (!view) return data({ notFound: true as const }, { status: 404 });
   const { order, shopHash } = view;
   return {
     order: {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/landing-pt";
 import { CONTENT_PT as content } from "./content-pt";
-import { landingLoader, prerenderContext } from "./landing.server";
+import { landingHeaders, landingLoader, prerenderContext } from "./landing.server";
 import { landingMeta } from "./landing-meta";
 import { LandingScreen } from "./landing-screen";
 
@@ -8,6 +8,7 @@ import { LandingScreen } from "./landing-screen";
 export const handle = { lang: content.lang };
 export const middleware: Route.MiddlewareFunction[] = [prerenderContext];
 export const loader = landingLoader;
+export const headers = landingHeaders;
 export const shouldRevalidate = () => false;
 export const meta: Route.MetaFunction = ({ loaderData }) => landingMeta(content, loaderData?.origin);
 

@@ -28,6 +28,16 @@ export const prerenderContext: MiddlewareFunction<Response> = ({ context }, next
   return next();
 };
 
+/**
+ * The landing pages are the same for every visitor: cacheable, checked again on each visit. The
+ * prerendered copy (server/prerendered-pages.ts) is sent with the same header as a live render.
+ */
+export const LANDING_CACHE_CONTROL = "no-cache";
+
+export function landingHeaders() {
+  return { "Cache-Control": LANDING_CACHE_CONTROL };
+}
+
 /** What the page needs from configuration: the public origin (canonical links) and the outbound links. */
 export function landingLoader() {
   const config = env();

@@ -15,8 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { log, clientIp } = context.get(requestContext);
-  // A body that is not a form reads as an empty one: refused for the missing email, never a 500.
-  const form = await request.formData().catch(() => new FormData());
+  const form = await request.formData();
   const { db } = await database();
   const result = await recordLead(db, { ip: clientIp }, form);
   if (!result.ok) return data(result, { status: result.status });

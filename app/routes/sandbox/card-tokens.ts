@@ -2,7 +2,7 @@ import { sandboxProvider } from "~/platform/payments/payment-provider.server";
 import { ProviderError } from "~/platform/payments/provider";
 import type { Route } from "./+types/card-tokens";
 
-const NO_STORE = { "Cache-Control": "no-store" };
+const NOT_JSON = "Corpo inválido: envie um objeto JSON.";
 
 /**
  * POST /sandbox/v1/card_tokens: the offline sandbox's tokenize endpoint, standing where Mercado Pago's own
@@ -12,30 +12,30 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function action({ request }: Route.ActionArgs) {
   const sandbox = await sandboxProvider();
   if (!sandbox) return new Response(null, { status: 404 });
-  let card: Record<string, unknown>;
-  try {
-    card = (await request.json()) as Record<string, unknown>;
-  } catch {
-    return Response.json({ message: "Corpo inválido: envie JSON." }, { status: 400, headers: NO_STORE });
-  }
+  const card: unknown = await request.json().catch(() => null);
+  if (!isObject(card)) return Response.json({ message: NOT_JSON }, { status: 400 });
   try {
     const token = await sandbox.tokenize({
       number: card.card_number,
-      holderName: (card.cardholder as { name?: unknown } | undefined)?.name,
+      holderName: isObject(card.cardholder) ? card.cardholder.name : undefined,
       expiryMonth: card.expiration_month,
       expiryYear: card.expiration_year,
       cvv: card.security_code,
     });
     return Response.json(
       { id: token.id, last_four_digits: token.lastFour, payment_method_id: token.brand, status: "active" },
-      { status: 201, headers: NO_STORE },
+      { status: 201 },
     );
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    return Response.json({ message: err.message, cause: err.code }, { status: 400, headers: NO_STORE });
+    return Response.json({ message: err.message, cause: err.code }, { status: 400 });
   }
 }
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -15,6 +15,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   return Response.json(result, {
     status,
-    headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) },
+    headers: setCookie ? { "Set-Cookie": setCookie } : {},
   });
 }

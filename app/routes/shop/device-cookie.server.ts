@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isDeviceId } from "~/domain/carts/cart-policy";
+import { cookieValue } from "~/lib/cookie-value";
 import { env } from "~/platform/env.server";
 
 const NAME = "estadia_device";
@@ -7,11 +8,8 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 
 /** The guest's device id from its first-party cookie (random; not fingerprinting), if valid. */
 export function readDeviceId(request: Request): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === NAME && isDeviceId(value)) return value;
-  }
-  return undefined;
+  const value = cookieValue(request.headers.get("cookie"), NAME);
+  return isDeviceId(value) ? value : undefined;
 }
 
 /** The device id to use for a change, and the Set-Cookie that creates it when the guest had none. */

@@ -2,15 +2,14 @@ import { handlePayoutWebhook } from "~/domain/ledger/handle-payout-webhook.serve
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/payouts";
-import { MAX_WEBHOOK_BYTES, readLimited } from "./read-body.server";
 
 /** POST /webhooks/payouts/{provider}: the payout provider's notifications about transfers to PIX keys. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { log } = context.get(requestContext);
   const ctx = await paymentsContext(log);
   if (params.provider !== ctx.payouts.name) return new Response(null, { status: 404 });
-  const body = await readLimited(request, MAX_WEBHOOK_BYTES);
-  if (body === null) return new Response(null, { status: 413 });
+  // Read and limited (64 KB of JSON) before any route runs: server/body-limits.ts.
+  const body = await request.text();
   const outcome = await handlePayoutWebhook(ctx, {
     headers: request.headers,
     query: new URL(request.url).searchParams,
