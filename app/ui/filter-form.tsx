@@ -89,6 +89,28 @@ export function DateRangeFilter({ id, from, to }: { id: string; from: string | n
   );
 }
 
+/** The property filter every list shares (`imovel` in the URL). */
+export function PropertyFilter({
+  id,
+  value,
+  properties,
+}: {
+  id: string;
+  value: string | null;
+  properties: readonly { id: string; name: string }[];
+}) {
+  return (
+    <SelectFilter
+      id={id}
+      name="imovel"
+      label="Imóvel"
+      all="Todos os imóveis"
+      value={value}
+      options={namedOptions(properties)}
+    />
+  );
+}
+
 /** Rows of id and name as select options. */
 export function namedOptions(rows: readonly { id: string; name: string }[]) {
   return rows.map((r) => ({ value: r.id, label: r.name }));

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { changeCartItem, getOwnCart } from "~/domain/carts/change-cart-item.server";
 import { loadShop } from "~/domain/carts/load-shop.server";
-import { AppError } from "~/domain/errors";
 import { filterShop } from "~/lib/shop-filter";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
+import { refusal } from "../support/refusal";
 import { newDeviceId, shopFixture } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -29,16 +29,6 @@ const menu = [
   { name: "Café", priceCents: 800, stock: null, category: "Café da manhã" },
   { name: "Brinde", priceCents: 0, stock: 10 },
 ];
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return { kind: err.kind, message: err.message };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("the shop", () => {
   it("shows the property's products with prices and stock state, and nothing for an unknown hash", async () => {

@@ -10,13 +10,13 @@ import {
   listProducts,
   updateProduct,
 } from "~/domain/catalog/products.server";
-import { AppError } from "~/domain/errors";
 import type { Actor } from "~/domain/team/permissions";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { member, products } from "~/platform/db/schema";
+import { refusal } from "../support/refusal";
 
 let handle: DatabaseHandle;
 let owner: Actor; // organization A
@@ -40,15 +40,6 @@ async function teammate(organizationId: string, role: "manager" | "staff"): Prom
   const { userId } = await host(`Equipe ${role}`);
   await handle.db.insert(member).values({ organizationId, userId, role });
   return { userId, organizationId, role };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
-  return err;
 }
 
 async function storedProduct(id: string) {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { changeCartItem, getOwnCart } from "~/domain/carts/change-cart-item.server";
 import { forgetCachedShops, loadShop } from "~/domain/carts/load-shop.server";
-import { AppError } from "~/domain/errors";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { expireOrder } from "~/domain/payments/expire-order.server";
@@ -38,6 +37,7 @@ import {
   guestWithCart,
   TEST_CARD,
 } from "../support/checkout-fixtures";
+import { refusal } from "../support/refusal";
 import { newDeviceId } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -54,16 +54,6 @@ afterAll(async () => {
 });
 
 const db = () => handle.db;
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return { kind: err.kind, message: err.message };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
 
 async function stockOf(propertyId: string, productId: string) {
   const [row] = await db()

@@ -4,7 +4,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppError } from "~/domain/errors";
 import { addProductsToProperty } from "~/domain/stock/add-products.server";
 import { causeLabel, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
 import { holdStock, sellHeldStock } from "~/domain/stock/order-stock.server";
@@ -25,6 +24,8 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { member, products, properties, propertyProducts, stockMovements } from "~/platform/db/schema";
+import { refusal } from "../support/refusal";
+import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -42,22 +43,6 @@ afterAll(async () => {
 
 const NO_FILTER = { propertyId: null, categoryId: null, onlyMissing: false };
 const ALL_HISTORY: HistoryFilter = { propertyId: null, productId: null, reason: null, from: null, to: null };
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return { kind: err.kind, message: err.message };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
-
-async function ownerOf(organizationId: string): Promise<Actor> {
-  const [m] = await db.select().from(member).where(eq(member.organizationId, organizationId));
-  if (!m) throw new Error("no member");
-  return { userId: m.userId, organizationId, role: "owner" };
-}
 
 async function teamMember(organizationId: string, role: "manager" | "staff", name: string): Promise<Actor> {
   const { userId } = await createConfirmedUser(db, {
@@ -80,7 +65,7 @@ async function host(stock: Record<string, { current: number | null; category?: s
       category: s.category,
     })),
   );
-  const owner = await ownerOf(shop.organizationId);
+  const owner = await ownerOf(db, shop.organizationId);
   return { ...shop, owner };
 }
 
@@ -213,7 +198,7 @@ describe("the alert level of a property product", () => {
       ["2,5", "Use um número inteiro."],
       ["2000000", "A quantidade máxima é 1.000.000."],
     ]) {
-      expect(await refusal(setAlertQuantity(db, h.owner, h.propertyId, water, value))).toEqual({
+      expect(await refusal(setAlertQuantity(db, h.owner, h.propertyId, water, value))).toMatchObject({
         kind: "invalid",
         message,
       });

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppError } from "~/domain/errors";
 import { listSales, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import {
   listWallets,
@@ -21,7 +20,6 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import {
-  member,
   orders,
   payments,
   propertyProducts,
@@ -36,6 +34,8 @@ import {
   guestWithCartIn,
   TEST_CARD,
 } from "../support/checkout-fixtures";
+import { refusal } from "../support/refusal";
+import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -51,23 +51,6 @@ afterAll(async () => {
   await handle?.close();
 });
 const db = () => handle.db;
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return { kind: err.kind, message: err.message };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
-
-/** The host (owner) of a shop, as an actor. */
-async function ownerOf(organizationId: string): Promise<Actor> {
-  const [m] = await db().select().from(member).where(eq(member.organizationId, organizationId));
-  if (!m) throw new Error("no member");
-  return { userId: m.userId, organizationId, role: "owner" };
-}
 
 /** A guest who buys `quantity` units (by PIX or by card) in a shop; returns the paid order id. */
 async function paidSale(
@@ -122,7 +105,7 @@ describe("withdrawals", () => {
   it("checks the amount, the minimum and the PIX key, and never takes more than is available", async () => {
     const shop = await shopFixture(db(), [{ name: "Café", priceCents: 5000, stock: null }]);
     await paidSale(shop, "Café", 1, "pix");
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db(), shop.organizationId);
     const wallet = await walletOf(shop.propertyId);
     const available = 5000 - fee(5000);
     const ask = (amount: string, pixKeyType = "cpf", pixKey = "529.982.247-25") =>
@@ -134,20 +117,20 @@ describe("withdrawals", () => {
         remember: false,
         requestKey: crypto.randomUUID(),
       });
-    expect(await refusal(ask(""))).toEqual({ kind: "invalid", message: "Informe o valor do saque." });
-    expect(await refusal(ask("5,00"))).toEqual({
+    expect(await refusal(ask(""))).toMatchObject({ kind: "invalid", message: "Informe o valor do saque." });
+    expect(await refusal(ask("5,00"))).toMatchObject({
       kind: "invalid",
       message: "O valor mínimo de saque é R$\u00a010,00.",
     });
-    expect(await refusal(ask("20,00", "cpf", "123.456.789-00"))).toEqual({
+    expect(await refusal(ask("20,00", "cpf", "123.456.789-00"))).toMatchObject({
       kind: "invalid",
       message: "CPF inválido",
     });
-    expect(await refusal(ask("20,00", "email", "nao-e-email"))).toEqual({
+    expect(await refusal(ask("20,00", "email", "nao-e-email"))).toMatchObject({
       kind: "invalid",
       message: "Email inválido",
     });
-    expect(await refusal(ask("60,00"))).toEqual({
+    expect(await refusal(ask("60,00"))).toMatchObject({
       kind: "insufficient_funds",
       message: `Saldo insuficiente: você pode sacar até R$\u00a0${(available / 100).toFixed(2).replace(".", ",")}.`,
     });
@@ -158,7 +141,7 @@ describe("withdrawals", () => {
   it("reserves at once, is asked once for a double click, and is withdrawn when the provider pays", async () => {
     const shop = await shopFixture(db(), [{ name: "Café", priceCents: 10_000, stock: null }]);
     await paidSale(shop, "Café", 1, "pix");
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db(), shop.organizationId);
     const wallet = await walletOf(shop.propertyId);
     const input = {
       walletId: wallet.id,
@@ -205,7 +188,7 @@ describe("withdrawals", () => {
   it("a failed transfer gives the money (and any fee) back to the available balance", async () => {
     const shop = await shopFixture(db(), [{ name: "Café", priceCents: 10_000, stock: null }]);
     await paidSale(shop, "Café", 1, "pix");
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db(), shop.organizationId);
     const wallet = await walletOf(shop.propertyId);
     const withFee = { ...h.ctx, config: { ...h.ctx.config, withdrawalFeeCents: 150 } };
     const { withdrawalId } = await requestWithdrawal(withFee, owner, {
@@ -239,7 +222,7 @@ describe("withdrawals", () => {
   it("is the owner's alone", async () => {
     const shop = await shopFixture(db(), [{ name: "Café", priceCents: 10_000, stock: null }]);
     await paidSale(shop, "Café", 1, "pix");
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db(), shop.organizationId);
     const wallet = await walletOf(shop.propertyId);
     const manager: Actor = { ...owner, role: "manager" };
     const input = {
@@ -251,7 +234,7 @@ describe("withdrawals", () => {
       requestKey: crypto.randomUUID(),
     };
     expect((await refusal(requestWithdrawal(h.ctx, manager, input))).kind).toBe("forbidden");
-    const stranger = await ownerOf((await shopFixture(db(), [])).organizationId);
+    const stranger = await ownerOf(db(), (await shopFixture(db(), [])).organizationId);
     expect(await refusal(requestWithdrawal(h.ctx, stranger, input))).toEqual({
       kind: "not_found",
       message: "Carteira não encontrada",
@@ -268,7 +251,7 @@ describe("refunds", () => {
   it("a PIX sale refunded: the guest's money back, the sale reversed (the balance may go negative), stock back, once", async () => {
     const shop = await shopFixture(db(), [{ name: "Vinho", priceCents: 8000, stock: 5 }]);
     const orderId = await paidSale(shop, "Vinho", 2, "pix");
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db(), shop.organizationId);
     const wallet = await walletOf(shop.propertyId);
     // The host withdrew most of it already.
     const w = await requestWithdrawal(h.ctx, owner, {
@@ -339,7 +322,7 @@ describe("refunds", () => {
   it("a card sale refunded before its release: the receivable is cancelled and never released", async () => {
     const shop = await shopFixture(db(), [{ name: "Vinho", priceCents: 8000, stock: 5 }]);
     const orderId = await paidSale(shop, "Vinho", 1, "credit_card");
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db(), shop.organizationId);
     await refundOrder(h.ctx, owner, { orderId, reason: "Cobrança em duplicidade" });
     const wallet = await walletOf(shop.propertyId);
     expect(wallet).toMatchObject({ availableCents: 0, pendingCents: 0 });
@@ -358,7 +341,7 @@ describe("sales", () => {
       { name: "Água", priceCents: 450, stock: null },
       { name: "Café", priceCents: 800, stock: null },
     ]);
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db(), shop.organizationId);
     const paid: string[] = [];
     for (let i = 0; i < 21; i++) paid.push(await paidSale(shop, i % 2 ? "Água" : "Café", 1, "pix"));
     // All sales so far share one instant (the harness clock stands still): pages must not lose or repeat
@@ -389,14 +372,14 @@ describe("sales", () => {
     const future = salesFilter(new URLSearchParams({ de: "2099-01-01" }));
     expect((await listSales(db(), owner, future, null)).rows).toEqual([]);
 
-    const stranger = await ownerOf((await shopFixture(db(), [])).organizationId);
+    const stranger = await ownerOf(db(), (await shopFixture(db(), [])).organizationId);
     expect((await listSales(db(), stranger, all, null)).rows).toEqual([]);
     expect((await refusal(listSales(db(), { ...owner, role: "staff" }, all, null))).kind).toBe("forbidden");
   });
 
   it("pages through sales of one millisecond, microseconds apart, without skipping or repeating any", async () => {
     const shop = await shopFixture(db(), [{ name: "Água", priceCents: 450, stock: null }]);
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db(), shop.organizationId);
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push(await paidSale(shop, "Água", 1, "pix"));
     // PostgreSQL keeps microseconds; pages of 3 end inside the millisecond.

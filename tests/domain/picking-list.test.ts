@@ -19,7 +19,8 @@ import { formatDateTime } from "~/lib/dates";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { member, properties } from "~/platform/db/schema";
+import { properties } from "~/platform/db/schema";
+import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -46,12 +47,6 @@ function pdfText(bytes: Uint8Array): { text: string; pages: number } {
   return { text: text.replace(/[ \t]+/g, " "), pages };
 }
 
-async function ownerOf(organizationId: string): Promise<Actor> {
-  const [m] = await db.select().from(member).where(eq(member.organizationId, organizationId));
-  if (!m) throw new Error("no member");
-  return { userId: m.userId, organizationId, role: "owner" };
-}
-
 /**
  * A host with two properties: 'Casa Praia' (Rua das Gaivotas, 12) missing Água de coco 3 and Café 5, and
  * 'Apartamento Centro' missing Água de coco 4; a run takes them all, one coffee fewer than planned.
@@ -61,7 +56,7 @@ async function runOfTwoProperties() {
     { name: "Água de coco", priceCents: 500, stock: 2 },
     { name: "Café", priceCents: 900, stock: 0 },
   ]);
-  const owner = await ownerOf(shop.organizationId);
+  const owner = await ownerOf(db, shop.organizationId);
   const water = shop.productIds["Água de coco"] ?? "";
   const coffee = shop.productIds.Café ?? "";
   await db
@@ -159,7 +154,7 @@ describe("the picking list PDF", () => {
       db,
       names.map((name) => ({ name, priceCents: 100, stock: 1 })),
     );
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db, shop.organizationId);
     const { id } = await createReplacement(
       db,
       owner,
@@ -174,7 +169,7 @@ describe("the picking list PDF", () => {
 
   it("draws names with any character, putting '?' where the standard font has no glyph", async () => {
     const shop = await shopFixture(db, [{ name: "Pão de queijo 🧀 — maçã", priceCents: 100, stock: 0 }]);
-    const owner = await ownerOf(shop.organizationId);
+    const owner = await ownerOf(db, shop.organizationId);
     const { id } = await createReplacement(db, owner, [
       { propertyId: shop.propertyId, productId: shop.productIds["Pão de queijo 🧀 — maçã"] },
     ]);
@@ -184,7 +179,7 @@ describe("the picking list PDF", () => {
 
   it("is not found for another host's run, and readable by staff of the run's own", async () => {
     const { owner, id, organizationId } = await runOfTwoProperties();
-    const other = await ownerOf((await shopFixture(db, [])).organizationId);
+    const other = await ownerOf(db, (await shopFixture(db, [])).organizationId);
     const err = await pickingListPdf(db, other, id, "produto").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ kind: "not_found", message: "Reposição não encontrada" });

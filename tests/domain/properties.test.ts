@@ -2,7 +2,6 @@
 // organization's id is "not found" everywhere and changes nothing). In-memory PGlite, real migrations.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppError } from "~/domain/errors";
 import { createProperty } from "~/domain/properties/create-property.server";
 import { deleteProperty } from "~/domain/properties/delete-property.server";
 import { findPropertyByHash, getProperty, listProperties } from "~/domain/properties/read-properties.server";
@@ -13,6 +12,7 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { member, properties } from "~/platform/db/schema";
+import { refusal } from "../support/refusal";
 
 // Each user gets a real scrypt password hash, which takes a moment on a busy machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -39,15 +39,6 @@ async function memberOfA(email: string, role: "manager" | "staff"): Promise<Acto
 async function rowOf(id: string) {
   const [row] = await db.select().from(properties).where(eq(properties.id, id));
   return row;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
-  return err;
 }
 
 beforeAll(async () => {

@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppError } from "~/domain/errors";
 import { readImageFile } from "~/domain/images/image-input.server";
 import { IMAGE_MESSAGES } from "~/domain/images/image-limits";
 import { createProperty } from "~/domain/properties/create-property.server";
@@ -26,6 +25,7 @@ import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { member } from "~/platform/db/schema";
 import { boxOfColour, boxOfOther, decodeQr, readPng, solidImage } from "../support/qr-decode";
+import { refusal } from "../support/refusal";
 
 // env() is read lazily on first use, so uploads of this file live in this temp DATA_DIR.
 const dataDir = mkdtempSync(path.join(tmpdir(), "estadia-qr-"));
@@ -53,15 +53,6 @@ async function memberOfA(email: string, role: "manager" | "staff"): Promise<Acto
   const { userId } = await createConfirmedUser(db, { name: email, email, password: "segredo1" });
   await db.insert(member).values({ organizationId: hostA.organizationId, userId, role });
   return { userId, organizationId: hostA.organizationId, role };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
-  return err;
 }
 
 /** A background uploaded the way the form sends it: a file through the product-photo pipeline. */

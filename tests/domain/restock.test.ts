@@ -4,7 +4,6 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppError } from "~/domain/errors";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { listMissingProducts } from "~/domain/restock/missing-products.server";
@@ -15,9 +14,11 @@ import type { Actor } from "~/domain/team/permissions";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { member, propertyProducts, stockAlerts, stockMovements } from "~/platform/db/schema";
+import { propertyProducts, stockAlerts, stockMovements } from "~/platform/db/schema";
 import { createMailer } from "~/platform/mail/mailer.server";
 import { readOutbox } from "~/platform/mail/outbox.server";
+import { refusal } from "../support/refusal";
+import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -31,22 +32,6 @@ afterAll(async () => {
   await handle?.close();
 });
 const db = () => handle.db;
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return { kind: err.kind, message: err.message };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-}
-
-async function ownerOf(organizationId: string): Promise<Actor> {
-  const [m] = await db().select().from(member).where(eq(member.organizationId, organizationId));
-  if (!m) throw new Error("no member");
-  return { userId: m.userId, organizationId, role: "owner" };
-}
 
 async function stockOf(propertyId: string, productId: string) {
   const [row] = await db()
@@ -66,7 +51,7 @@ const shop = (stock: Record<string, number | null>) =>
 describe("missing products", () => {
   it("are the counted ones below what is expected, less what open runs already take", async () => {
     const s = await shop({ Água: 2, Café: 5, Chá: null, Biscoito: 0 });
-    const owner = await ownerOf(s.organizationId);
+    const owner = await ownerOf(db(), s.organizationId);
     const missing = await listMissingProducts(db(), owner);
     expect(missing.map((m) => [m.productName, m.current, m.expected, m.toRestock])).toEqual([
       ["Biscoito", 0, 5, 5],
@@ -84,7 +69,7 @@ describe("missing products", () => {
 describe("a restocking run", () => {
   it("is created with what is missing, moves forward only, and adds the delivered stock once", async () => {
     const s = await shop({ Água: 2, Biscoito: 0 });
-    const owner = await ownerOf(s.organizationId);
+    const owner = await ownerOf(db(), s.organizationId);
     expect(await refusal(createReplacement(db(), owner, []))).toEqual({
       kind: "invalid",
       message: "Selecione pelo menos um produto para repor",
@@ -136,7 +121,7 @@ describe("a restocking run", () => {
 
   it("can be cancelled before transit, changing no stock; staff deliver but neither create nor cancel", async () => {
     const s = await shop({ Água: 1 });
-    const owner = await ownerOf(s.organizationId);
+    const owner = await ownerOf(db(), s.organizationId);
     const staff: Actor = { ...owner, role: "staff" };
     const line = [{ propertyId: s.propertyId, productId: s.productIds.Água }];
     expect((await refusal(createReplacement(db(), staff, line))).kind).toBe("forbidden");
@@ -152,7 +137,7 @@ describe("a restocking run", () => {
     ).toMatchObject({
       kind: "invalid",
     });
-    const other = await ownerOf((await shop({})).organizationId);
+    const other = await ownerOf(db(), (await shop({})).organizationId);
     expect(await refusal(getReplacement(db(), other, id))).toEqual({
       kind: "not_found",
       message: "Reposição não encontrada",
@@ -168,7 +153,7 @@ describe("a restocking run", () => {
 describe("stock alerts", () => {
   it("open when stock falls to the alert level and go out in one digest to owners and managers", async () => {
     const s = await shop({ Água: 5, Café: 5, Chá: 5 });
-    const owner = await ownerOf(s.organizationId);
+    const owner = await ownerOf(db(), s.organizationId);
     // Expected 5: the alert level is a quarter, 1 unit. Café's own level is 3.
     await db()
       .update(propertyProducts)

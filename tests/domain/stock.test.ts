@@ -2,7 +2,6 @@
 // transaction, the append-only ledger, roles, and tenancy. In-memory PGlite with the real migrations.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppError } from "~/domain/errors";
 import { createProperty } from "~/domain/properties/create-property.server";
 import { deleteProperty } from "~/domain/properties/delete-property.server";
 import { addProductsToProperty } from "~/domain/stock/add-products.server";
@@ -15,6 +14,7 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { member, products, propertyProducts, stockMovements } from "~/platform/db/schema";
+import { refusal } from "../support/refusal";
 
 // Each user gets a real scrypt password hash, which takes a moment on a busy machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -75,15 +75,6 @@ async function ledger(propertyId: string, productId?: string) {
       ),
     )
     .orderBy(asc(stockMovements.createdAt));
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
-  return err;
 }
 
 beforeAll(async () => {

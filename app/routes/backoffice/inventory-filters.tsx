@@ -1,5 +1,5 @@
 import type { InventoryFilter } from "~/domain/stock/read-inventory.server";
-import { FilterForm, namedOptions, SelectFilter } from "~/ui/filter-form";
+import { FilterForm, namedOptions, PropertyFilter, SelectFilter } from "~/ui/filter-form";
 
 type Option = { id: string; name: string };
 
@@ -14,14 +14,7 @@ export function InventoryFilters({
 }) {
   return (
     <FilterForm label="Filtros do estoque" clearTo="/inventory" columns="lg:grid-cols-4">
-      <SelectFilter
-        id="inventory-property"
-        name="imovel"
-        label="Imóvel"
-        all="Todos os imóveis"
-        value={filter.propertyId}
-        options={namedOptions(properties)}
-      />
+      <PropertyFilter id="inventory-property" value={filter.propertyId} properties={properties} />
       <SelectFilter
         id="inventory-category"
         name="categoria"

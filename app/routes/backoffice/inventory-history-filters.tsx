@@ -1,6 +1,6 @@
 import { MOVEMENT_REASON_LABEL, MOVEMENT_REASONS } from "~/domain/stock/movement-reasons";
 import type { HistoryFilter } from "~/domain/stock/read-stock-history.server";
-import { DateRangeFilter, FilterForm, namedOptions, SelectFilter } from "~/ui/filter-form";
+import { DateRangeFilter, FilterForm, namedOptions, PropertyFilter, SelectFilter } from "~/ui/filter-form";
 
 type Option = { id: string; name: string };
 
@@ -17,14 +17,7 @@ export function HistoryFilters({
 }) {
   return (
     <FilterForm label="Filtros das movimentações" clearTo="/inventory/historico" columns="lg:grid-cols-3">
-      <SelectFilter
-        id="history-property"
-        name="imovel"
-        label="Imóvel"
-        all="Todos os imóveis"
-        value={filter.propertyId}
-        options={namedOptions(properties)}
-      />
+      <PropertyFilter id="history-property" value={filter.propertyId} properties={properties} />
       <SelectFilter
         id="history-product"
         name="produto"

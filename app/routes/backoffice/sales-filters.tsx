@@ -1,5 +1,5 @@
 import type { SalesFilter } from "~/domain/ledger/read-sales.server";
-import { DateRangeFilter, FilterForm, namedOptions, SelectFilter } from "~/ui/filter-form";
+import { DateRangeFilter, FilterForm, PropertyFilter, SelectFilter } from "~/ui/filter-form";
 
 const STATUSES: { value: NonNullable<SalesFilter["status"]>; label: string }[] = [
   { value: "paid", label: "Pago" },
@@ -26,14 +26,7 @@ export function SalesFilters({
         value={filter.status}
         options={STATUSES}
       />
-      <SelectFilter
-        id="sales-property"
-        name="imovel"
-        label="Imóvel"
-        all="Todos os imóveis"
-        value={filter.propertyId}
-        options={namedOptions(properties)}
-      />
+      <PropertyFilter id="sales-property" value={filter.propertyId} properties={properties} />
       <DateRangeFilter id="sales" from={filter.from} to={filter.to} />
     </FilterForm>
   );
