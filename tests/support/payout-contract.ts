@@ -7,6 +7,7 @@ import {
   type PixKeyType,
   type TransferInput,
 } from "~/platform/payouts/payout-provider";
+import { thrown } from "./thrown";
 
 // What every payout provider must do, as a caller sees it. Each implementation (the sandbox, the Asaas adapter
 // against a fake or a real sandbox account) runs this same suite through a harness.
@@ -49,16 +50,6 @@ export function transferInput(overrides: Partial<TransferInput> = {}): TransferI
     idempotencyKey: `payout-${withdrawalId}`,
     ...overrides,
   };
-}
-
-/** The error a call threw, or a failure when it did not throw. */
-async function thrown(call: Promise<unknown>): Promise<unknown> {
-  try {
-    await call;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 /** The same headers with every value but the content type changed (a wrong token or signature). */
@@ -148,7 +139,7 @@ export function payoutContract(label: string, setup: () => Promise<PayoutHarness
     });
 
     it("answers an unknown transfer id with a final 404", async () => {
-      const error = await thrown(h.payouts.getTransfer(randomUUID()));
+      const error = await thrown(h.payouts.getTransfer(randomUUID()), PayoutError);
       expect(error).toBeInstanceOf(PayoutError);
       expect(error).toMatchObject({ status: 404, retryable: false });
     });

@@ -8,6 +8,7 @@ import {
   ProviderError,
   type WebhookRequest,
 } from "~/platform/payments/provider";
+import { thrown } from "./thrown";
 
 // What every payment provider must do, as a caller sees it. Each implementation (the sandbox, the Mercado
 // Pago adapter against a fake or a real test account) runs this same suite through a harness.
@@ -51,16 +52,6 @@ function cardInput(token: string, overrides: Partial<CardChargeInput> = {}): Car
     idempotencyKey: randomUUID(),
     ...overrides,
   };
-}
-
-/** The error a call threw, or a failure when it did not throw. */
-async function thrown(call: Promise<unknown>): Promise<unknown> {
-  try {
-    await call;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 export function providerContract(label: string, setup: () => Promise<ProviderHarness>): void {
@@ -141,7 +132,7 @@ export function providerContract(label: string, setup: () => Promise<ProviderHar
       const first = await h.provider.chargeCard(cardInput(token));
       expect(first.status).toBe("approved");
 
-      const error = await thrown(h.provider.chargeCard(cardInput(token)));
+      const error = await thrown(h.provider.chargeCard(cardInput(token)), ProviderError);
       expect(error).toBeInstanceOf(ProviderError);
       expect(error).toMatchObject({ retryable: false });
       expect((error as ProviderError).status).toBeGreaterThanOrEqual(400);
@@ -208,7 +199,7 @@ export function providerContract(label: string, setup: () => Promise<ProviderHar
     });
 
     it("answers an unknown payment id with a final 404", async () => {
-      const error = await thrown(h.provider.getPayment("999999999999"));
+      const error = await thrown(h.provider.getPayment("999999999999"), ProviderError);
       expect(error).toBeInstanceOf(ProviderError);
       expect(error).toMatchObject({ status: 404, retryable: false });
     });

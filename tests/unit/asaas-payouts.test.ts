@@ -14,6 +14,7 @@ import {
 } from "~/platform/payouts/payout-provider";
 import { type AsaasFake, startAsaasFake } from "../support/asaas-fake";
 import { payoutContract, TEST_PIX_KEYS, transferInput } from "../support/payout-contract";
+import { everything, thrown } from "../support/thrown";
 
 const CREDENTIALS = {
   apiKey: "$aact_hmlg_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJlNzZmNGZhZGY6OjEyMzQ1Njc4OTA",
@@ -35,21 +36,6 @@ payoutContract("Asaas adapter against the local fake of its API", async () => {
     close: () => fake.close(),
   };
 });
-
-async function thrown(call: Promise<unknown>): Promise<PayoutError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof PayoutError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
-
-/** Everything an error could leak through: its message, code and serialised form. */
-function everything(error: PayoutError): string {
-  return `${error.message} ${error.code ?? ""} ${String(error)} ${JSON.stringify(error)} ${error.stack ?? ""}`;
-}
 
 /** An adapter whose API answers every call with `answer` (a transfer resource or an error). */
 function answering(status: number, answer: unknown): PayoutProvider {
@@ -146,7 +132,7 @@ describe("Asaas adapter: what it sends and how it fails", () => {
     });
     const input = transferInput();
 
-    const lost = await thrown(lossy.createTransfer(input));
+    const lost = await thrown(lossy.createTransfer(input), PayoutError);
     expect(lost).toMatchObject({ status: null, retryable: true });
     const retried = await lossy.createTransfer(input);
 
@@ -172,14 +158,17 @@ describe("Asaas adapter: what it sends and how it fails", () => {
   it("surfaces Asaas's 409 for another withdrawal of the same amount to the same key as retryable", async () => {
     const first = transferInput();
     await payouts.createTransfer(first);
-    const twin = await thrown(payouts.createTransfer(transferInput({ amountCents: first.amountCents })));
+    const twin = await thrown(
+      payouts.createTransfer(transferInput({ amountCents: first.amountCents })),
+      PayoutError,
+    );
     expect(twin).toMatchObject({ status: 409, retryable: true });
   });
 
   it("surfaces a balance too low as a final PayoutError with Asaas's message and code", async () => {
     fake.setBalance(1_000);
     try {
-      const error = await thrown(payouts.createTransfer(transferInput({ amountCents: 2_000 })));
+      const error = await thrown(payouts.createTransfer(transferInput({ amountCents: 2_000 })), PayoutError);
       expect(error).toMatchObject({ status: 400, retryable: false, code: "invalid_action" });
       expect(error.message).toContain("Saldo insuficiente para realizar a transferência");
     } finally {
@@ -190,44 +179,54 @@ describe("Asaas adapter: what it sends and how it fails", () => {
   it("surfaces a key Asaas refuses, and an amount that is not whole positive cents, as final errors", async () => {
     const badKey = await thrown(
       payouts.createTransfer(transferInput({ pixKeyType: "cpf", pixKey: "12345678900" })),
+      PayoutError,
     );
     expect(badKey).toMatchObject({ status: 400, retryable: false, code: "invalid_pixAddressKey" });
 
     for (const amountCents of [0, -100, 12.5]) {
-      const error = await thrown(payouts.createTransfer(transferInput({ amountCents })));
+      const error = await thrown(payouts.createTransfer(transferInput({ amountCents })), PayoutError);
       expect(error).toMatchObject({ status: null, retryable: false, code: "invalid_amount" });
     }
   });
 
   it("surfaces a 500 or a 429 from the API as a retryable PayoutError", async () => {
     fake.failNext(500);
-    expect(await thrown(payouts.createTransfer(transferInput()))).toMatchObject({
+    expect(await thrown(payouts.createTransfer(transferInput()), PayoutError)).toMatchObject({
       status: 500,
       retryable: true,
     });
     fake.failNext(429);
-    expect(await thrown(payouts.getTransfer(randomUUID()))).toMatchObject({ status: 429, retryable: true });
+    expect(await thrown(payouts.getTransfer(randomUUID()), PayoutError)).toMatchObject({
+      status: 429,
+      retryable: true,
+    });
     fake.failNext(503);
-    expect(await thrown(payouts.getTransfer(randomUUID()))).toMatchObject({ status: 503, retryable: true });
+    expect(await thrown(payouts.getTransfer(randomUUID()), PayoutError)).toMatchObject({
+      status: 503,
+      retryable: true,
+    });
   });
 
   it("surfaces an unreachable API or a timeout as a retryable PayoutError", async () => {
     const unreachable = adapter(fake, { apiUrl: "http://127.0.0.1:1" });
-    expect(await thrown(unreachable.createTransfer(transferInput()))).toMatchObject({
+    expect(await thrown(unreachable.createTransfer(transferInput()), PayoutError)).toMatchObject({
       status: null,
       retryable: true,
     });
 
     const impatient = adapter(fake, { timeoutMs: 50 });
     fake.delayNext(500);
-    const timedOut = await thrown(impatient.getTransfer(randomUUID()));
+    const timedOut = await thrown(impatient.getTransfer(randomUUID()), PayoutError);
     expect(timedOut).toMatchObject({ status: null, retryable: true });
     expect(timedOut.message).toContain("timed out");
   });
 
   it("surfaces a wrong API key as a final 401", async () => {
     const wrongKey = adapter(fake, { apiKey: "$aact_not_the_key" });
-    expect(await thrown(wrongKey.getTransfer(randomUUID()))).toMatchObject({ status: 401, retryable: false });
+    expect(await thrown(wrongKey.getTransfer(randomUUID()), PayoutError)).toMatchObject({
+      status: 401,
+      retryable: false,
+    });
   });
 
   it("never lets the API key or the PIX key into an error", async () => {
@@ -252,9 +251,9 @@ describe("Asaas adapter: what it sends and how it fails", () => {
     const errors: PayoutError[] = [];
     try {
       for (const input of [phone, email, evp]) {
-        errors.push(await thrown(echoing.createTransfer(input)));
-        errors.push(await thrown(offline.createTransfer(input)));
-        errors.push(await thrown(payouts.createTransfer(input)));
+        errors.push(await thrown(echoing.createTransfer(input), PayoutError));
+        errors.push(await thrown(offline.createTransfer(input), PayoutError));
+        errors.push(await thrown(payouts.createTransfer(input), PayoutError));
       }
     } finally {
       fake.setBalance(BALANCE_CENTS);
@@ -309,14 +308,14 @@ describe("Asaas adapter: what it sends and how it fails", () => {
     const silent = await answering(200, { ...resource, status: "FAILED" }).getTransfer("t-1");
     expect(silent.failureReason).toMatch(/\S/);
 
-    const missing = await thrown(answering(404, {}).getTransfer("t-2"));
+    const missing = await thrown(answering(404, {}).getTransfer("t-2"), PayoutError);
     expect(missing).toMatchObject({ status: 404, retryable: false });
     const unreadable = createAsaasPayouts({
       ...CREDENTIALS,
       apiUrl: "http://asaas.invalid",
       fetch: async () => new Response("<html>gateway</html>", { status: 200 }),
     });
-    expect(await thrown(unreadable.getTransfer("t-3"))).toMatchObject({ retryable: true });
+    expect(await thrown(unreadable.getTransfer("t-3"), PayoutError)).toMatchObject({ retryable: true });
   });
 
   it("follows the fake through bank processing and cancellation", async () => {

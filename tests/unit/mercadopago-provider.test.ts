@@ -15,6 +15,7 @@ import {
   TEST_CPF,
 } from "../support/mercadopago-fake";
 import { providerContract } from "../support/provider-contract";
+import { everything, thrown } from "../support/thrown";
 
 const CREDENTIALS = {
   accessToken: "TEST-4412950512345678-112304-0123456789abcdef0123456789abcdef-123456789",
@@ -44,21 +45,6 @@ providerContract("Mercado Pago adapter against the local fake of its API", async
     close: () => fake.close(),
   };
 });
-
-async function thrown(call: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ProviderError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
-
-/** Everything an error could leak through: its message, code and serialised form. */
-function everything(error: ProviderError): string {
-  return `${error.message} ${error.code ?? ""} ${String(error)} ${JSON.stringify(error)}`;
-}
 
 const pix = (overrides: Record<string, unknown> = {}) => ({
   orderId: `order-${randomUUID()}`,
@@ -189,21 +175,27 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
 
   it("surfaces a 500 or a 429 from the API as a retryable ProviderError", async () => {
     fake.failNext(500);
-    const serverError = await thrown(provider.createPixCharge(pix()));
+    const serverError = await thrown(provider.createPixCharge(pix()), ProviderError);
     expect(serverError).toMatchObject({ status: 500, retryable: true });
 
     fake.failNext(429);
-    const throttled = await thrown(provider.getPayment("1"));
+    const throttled = await thrown(provider.getPayment("1"), ProviderError);
     expect(throttled).toMatchObject({ status: 429, retryable: true });
   });
 
   it("surfaces an unreachable API or a timeout as a retryable ProviderError", async () => {
     const unreachable = adapter(fake, { apiUrl: "http://127.0.0.1:1" });
-    expect(await thrown(unreachable.createPixCharge(pix()))).toMatchObject({ status: null, retryable: true });
+    expect(await thrown(unreachable.createPixCharge(pix()), ProviderError)).toMatchObject({
+      status: null,
+      retryable: true,
+    });
 
     const impatient = adapter(fake, { timeoutMs: 50 });
     fake.delayNext(500);
-    expect(await thrown(impatient.getPayment("1"))).toMatchObject({ status: null, retryable: true });
+    expect(await thrown(impatient.getPayment("1"), ProviderError)).toMatchObject({
+      status: null,
+      retryable: true,
+    });
   });
 
   it("asks Mercado Pago for at least its 30-minute minimum when the order's time is shorter", async () => {
@@ -217,16 +209,21 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
   it("surfaces MP's refusals as final errors with MP's cause code", async () => {
     const tooLate = await thrown(
       provider.createPixCharge(pix({ expiresAt: new Date(Date.now() + 31 * 86_400_000) })),
+      ProviderError,
     );
     expect(tooLate).toMatchObject({ status: 400, retryable: false });
 
     const badEmail = await thrown(
       provider.createPixCharge(pix({ payer: { name: "Ana", email: "ana@estadia.test", cpf: null } })),
+      ProviderError,
     );
     expect(badEmail).toMatchObject({ status: 400, retryable: false, code: "4050" });
 
     const wrongToken = adapter(fake, { accessToken: "TEST-not-the-token" });
-    expect(await thrown(wrongToken.getPayment("1"))).toMatchObject({ status: 401, retryable: false });
+    expect(await thrown(wrongToken.getPayment("1"), ProviderError)).toMatchObject({
+      status: 401,
+      retryable: false,
+    });
   });
 
   it("never lets the card token, the CPF, the email or the access token into an error", async () => {
@@ -242,7 +239,10 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
     };
     await provider.chargeCard({ ...card, idempotencyKey: randomUUID() });
     // MP's answer to a reused token names the token; the error must not.
-    const reused = await thrown(provider.chargeCard({ ...card, idempotencyKey: randomUUID() }));
+    const reused = await thrown(
+      provider.chargeCard({ ...card, idempotencyKey: randomUUID() }),
+      ProviderError,
+    );
     expect(fake.requests.at(-1)?.body).toMatchObject({ token });
     expect(reused.retryable).toBe(false);
 
@@ -265,9 +265,10 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
         );
       },
     });
-    const echoed = await thrown(echoing.chargeCard({ ...card, idempotencyKey: randomUUID() }));
+    const echoed = await thrown(echoing.chargeCard({ ...card, idempotencyKey: randomUUID() }), ProviderError);
     const offline = await thrown(
       adapter(fake, { apiUrl: "http://127.0.0.1:1" }).chargeCard({ ...card, idempotencyKey: randomUUID() }),
+      ProviderError,
     );
 
     for (const error of [reused, echoed, offline]) {
