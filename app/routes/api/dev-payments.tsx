@@ -124,82 +124,87 @@ export default function DevPayments({ loaderData }: Route.ComponentProps) {
       {charges.length === 0 ? <p>Nenhuma cobrança ainda.</p> : null}
       <ol className="grid gap-3">
         {charges.map((c) => (
-          <li
+          <SandboxRecord
             key={c.id}
-            data-charge={c.id}
-            className="grid gap-2 rounded-xl border border-border bg-surface p-4"
-          >
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="font-semibold">
-                {c.method === "pix" ? "Pix" : "Cartão"} · {formatCents(c.amountCents)} · {c.description}
-              </h2>
-              <span className="text-sm font-medium">{STATUS_LABEL[c.status] ?? c.status}</span>
-            </div>
-            <p className="text-sm text-muted">
-              Cobrança {c.id} · pedido {c.orderId.slice(0, 8)} · {formatDateTime(c.createdAt)}
-              {c.card ? ` · ${c.card}` : ""} · {c.statusDetail}
-            </p>
-            {c.status === "pending" || c.status === "processing" ? (
-              <form method="post" className="flex flex-wrap gap-2">
-                <input type="hidden" name="id" value={c.id} />
-                {(Object.keys(OUTCOMES) as Outcome[])
-                  .filter((o) => o !== "expire" || c.status === "pending")
-                  .map((o) => (
-                    <button
-                      key={o}
-                      type="submit"
-                      name="outcome"
-                      value={o}
-                      className="h-9 rounded-lg border border-border px-3 text-sm font-medium"
-                    >
-                      {OUTCOMES[o]}
-                    </button>
-                  ))}
-              </form>
-            ) : null}
-          </li>
+            mark={{ "data-charge": c.id }}
+            title={`${c.method === "pix" ? "Pix" : "Cartão"} · ${formatCents(c.amountCents)} · ${c.description}`}
+            status={STATUS_LABEL[c.status] ?? c.status}
+            details={`Cobrança ${c.id} · pedido ${c.orderId.slice(0, 8)} · ${formatDateTime(c.createdAt)}${
+              c.card ? ` · ${c.card}` : ""
+            } · ${c.statusDetail}`}
+            id={c.id}
+            outcomes={
+              c.status === "pending" || c.status === "processing"
+                ? Object.entries(OUTCOMES).filter(([o]) => o !== "expire" || c.status === "pending")
+                : []
+            }
+          />
         ))}
       </ol>
       <h2 className="mt-4 text-xl font-semibold">Saques (transferências Pix)</h2>
       {transfers.length === 0 ? <p>Nenhum saque ainda.</p> : null}
       <ol className="grid gap-3">
         {transfers.map((t) => (
-          <li
+          <SandboxRecord
             key={t.id}
-            data-transfer={t.id}
-            className="grid gap-2 rounded-xl border border-border bg-surface p-4"
-          >
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 className="font-semibold">
-                Saque · {formatCents(t.amountCents)} · chave {t.pixKey}
-              </h3>
-              <span className="text-sm font-medium">{TRANSFER_STATUS[t.status] ?? t.status}</span>
-            </div>
-            <p className="text-sm text-muted">
-              Transferência {t.id.slice(0, 8)} · saque {t.withdrawalId.slice(0, 8)} ·{" "}
-              {formatDateTime(t.createdAt)}
-              {t.failureReason ? ` · ${t.failureReason}` : ""}
-            </p>
-            {t.status === "pending" ? (
-              <form method="post" className="flex flex-wrap gap-2">
-                <input type="hidden" name="kind" value="transfer" />
-                <input type="hidden" name="id" value={t.id} />
-                {(Object.keys(TRANSFER_OUTCOMES) as (keyof typeof TRANSFER_OUTCOMES)[]).map((o) => (
-                  <button
-                    key={o}
-                    type="submit"
-                    name="outcome"
-                    value={o}
-                    className="h-9 rounded-lg border border-border px-3 text-sm font-medium"
-                  >
-                    {TRANSFER_OUTCOMES[o]}
-                  </button>
-                ))}
-              </form>
-            ) : null}
-          </li>
+            mark={{ "data-transfer": t.id }}
+            title={`Saque · ${formatCents(t.amountCents)} · chave ${t.pixKey}`}
+            status={TRANSFER_STATUS[t.status] ?? t.status}
+            details={`Transferência ${t.id.slice(0, 8)} · saque ${t.withdrawalId.slice(0, 8)} · ${formatDateTime(
+              t.createdAt,
+            )}${t.failureReason ? ` · ${t.failureReason}` : ""}`}
+            kind="transfer"
+            id={t.id}
+            outcomes={t.status === "pending" ? Object.entries(TRANSFER_OUTCOMES) : []}
+          />
         ))}
       </ol>
     </main>
+  );
+}
+
+/** One charge or transfer: what it is, its status, and the buttons that play the payer's or provider's part. */
+function SandboxRecord({
+  mark,
+  title,
+  status,
+  details,
+  kind,
+  id,
+  outcomes,
+}: {
+  mark: Record<`data-${string}`, string>;
+  title: string;
+  status: string;
+  details: string;
+  kind?: "transfer";
+  id: string;
+  outcomes: [string, string][];
+}) {
+  return (
+    <li {...mark} className="grid gap-2 rounded-xl border border-border bg-surface p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold">{title}</h2>
+        <span className="text-sm font-medium">{status}</span>
+      </div>
+      <p className="text-sm text-muted">{details}</p>
+      {outcomes.length > 0 ? (
+        <form method="post" className="flex flex-wrap gap-2">
+          {kind ? <input type="hidden" name="kind" value={kind} /> : null}
+          <input type="hidden" name="id" value={id} />
+          {outcomes.map(([value, label]) => (
+            <button
+              key={value}
+              type="submit"
+              name="outcome"
+              value={value}
+              className="h-9 rounded-lg border border-border px-3 text-sm font-medium"
+            >
+              {label}
+            </button>
+          ))}
+        </form>
+      ) : null}
+    </li>
   );
 }
