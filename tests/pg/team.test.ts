@@ -11,7 +11,9 @@ import { listActivity } from "~/domain/team/activity.server";
 import { cancelInvitation, listInvitations, resendInvitation } from "~/domain/team/invitations.server";
 import { changeRole, listMembers, removeMember } from "~/domain/team/members.server";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
+import { renameOrganization } from "~/domain/team/rename-organization.server";
 import { switchOrganization } from "~/domain/team/switch-organization.server";
+import { membershipsOf } from "~/platform/auth/organizations.server";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { invitation, member } from "~/platform/db/schema";
@@ -275,5 +277,24 @@ describe.runIf(available)("team on PostgreSQL", () => {
     ]);
     expect(entries[2]).toMatchObject({ actorName: "Olga", details: { fromCents: 700, toCents: 850 } });
     expect(entries[0]?.actorName).toBe("Novata");
+  });
+
+  it("only the owner renames the organization, and an empty name changes nothing", async () => {
+    const host = await owner(h, "Sara", "Pousada Velha");
+    const email = uniqueEmail("gerente-nome");
+    const cookies = await joinNew(h, await invite(h, host.actor, email, "manager"), "Gerente");
+    const manager = the(await actorOf(h, cookies)).actor;
+    const names = async () =>
+      (await membershipsOf(h.handle.db, host.actor.userId)).map((m) => m.organizationName);
+
+    expect((await refusal(renameOrganization(h.handle.db, manager, { name: "Tomada" }))).kind).toBe(
+      "forbidden",
+    );
+    expect((await refusal(renameOrganization(h.handle.db, host.actor, { name: "  " }))).message).toBe(
+      T.organizationNameRequired,
+    );
+    expect(await names()).toEqual(["Pousada Velha"]);
+    await renameOrganization(h.handle.db, host.actor, { name: "Pousada Nova" });
+    expect(await names()).toEqual(["Pousada Nova"]);
   });
 });

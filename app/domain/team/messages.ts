@@ -31,4 +31,7 @@ export const TEAM_TEXT = {
   passwordsDiffer: "As senhas não coincidem",
   joinFailed: "Não foi possível aceitar o convite",
   switchRefused: "Você não faz parte desta organização.",
+  organizationRenamed: "Nome da organização atualizado.",
+  organizationNameRequired: "Informe o nome da organização.",
+  organizationNameTooLong: "O nome da organização deve ter no máximo 80 caracteres.",
 } as const;

@@ -10,6 +10,7 @@ import {
 import { changeRole, listMembers, removeMember } from "~/domain/team/members.server";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
 import { can, ROLES } from "~/domain/team/permissions";
+import { renameOrganization } from "~/domain/team/rename-organization.server";
 import { ROLE_LABELS, roleLabel } from "~/domain/team/roles";
 import { formatDateTime } from "~/lib/dates";
 import { formText } from "~/lib/form-text";
@@ -31,12 +32,14 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { actor } = context.get(backofficeContext);
+  const { actor, organizationName } = context.get(backofficeContext);
   if (!can(actor, "team.manage")) return data({ forbidden: true as const }, { status: 403 });
   const { db } = await teamContext();
   const [members, invitations] = await Promise.all([listMembers(db, actor), listInvitations(db, actor)]);
   const now = Date.now();
   return {
+    organizationName,
+    canRename: can(actor, "organization.manage"),
     members: members.map((m) => ({
       id: m.id,
       name: m.name,
@@ -86,6 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "remove":
         await removeMember(ctx.db, { ...actor, sessionId }, { memberId: formText(form, "id") });
         return done(T.removed);
+      case "rename":
+        await renameOrganization(ctx.db, actor, { name: formText(form, "name") });
+        return done(T.organizationRenamed);
       default:
         throw new AppError("invalid", "Ação desconhecida.");
     }
@@ -109,7 +115,7 @@ function RoleOptions() {
   ));
 }
 
-function TeamScreen({ members, invitations }: Loaded) {
+function TeamScreen({ organizationName, canRename, members, invitations }: Loaded) {
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
   const fieldErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
@@ -132,6 +138,20 @@ function TeamScreen({ members, invitations }: Loaded) {
           </p>
         ) : null}
       </div>
+
+      {canRename ? (
+        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <input type="hidden" name="intent" value="rename" />
+          <Field label="Nome da organização" error={fieldErrors?.name}>
+            {(control) => (
+              <Input name="name" defaultValue={organizationName} required maxLength={80} {...control} />
+            )}
+          </Field>
+          <Button type="submit" variant="outline" disabled={busy}>
+            Salvar nome
+          </Button>
+        </Form>
+      ) : null}
 
       <section
         aria-labelledby="invite-heading"
