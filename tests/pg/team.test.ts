@@ -8,7 +8,12 @@ import { createProduct, listProducts, updateProduct } from "~/domain/catalog/pro
 import { AppError } from "~/domain/errors";
 import { joinAsSignedIn, openInvitation } from "~/domain/team/accept-invitation.server";
 import { listActivity } from "~/domain/team/activity.server";
-import { cancelInvitation, listInvitations, resendInvitation } from "~/domain/team/invitations.server";
+import {
+  cancelInvitation,
+  inviteMember,
+  listInvitations,
+  resendInvitation,
+} from "~/domain/team/invitations.server";
 import { changeRole, listMembers, removeMember } from "~/domain/team/members.server";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
 import { renameOrganization } from "~/domain/team/rename-organization.server";
@@ -296,5 +301,48 @@ describe.runIf(available)("team on PostgreSQL", () => {
     expect(await names()).toEqual(["Pousada Velha"]);
     await renameOrganization(h.handle.db, host.actor, { name: "Pousada Nova" });
     expect(await names()).toEqual(["Pousada Nova"]);
+  });
+
+  it("an organization sends at most 20 invitations an hour; the next is refused and not sent", async () => {
+    const host = await owner(h, "Paula");
+    const ctx = teamContext(h);
+    for (let i = 0; i < 20; i++)
+      await inviteMember(ctx, host.actor, { email: uniqueEmail(`lote${i}`), role: "staff" });
+    const extra = uniqueEmail("vigesimo-primeiro");
+    const refused = await refusal(inviteMember(ctx, host.actor, { email: extra, role: "staff" }));
+    expect(refused.message).toMatch(
+      /^Muitos convites enviados nesta última hora\. Tente novamente em \d+ minutos?\.$/,
+    );
+    expect(await h.mailTo(extra, 0)).toEqual([]);
+    expect(await listInvitations(h.handle.db, host.actor)).toHaveLength(20);
+    // Another organization has its own allowance.
+    const other = await owner(h, "Quitéria");
+    await inviteMember(ctx, other.actor, { email: uniqueEmail("outra"), role: "staff" });
+  });
+
+  it("does not invite a member or a live invitation twice, and a link for another address stays unused", async () => {
+    const host = await owner(h, "Teresa");
+    const ctx = teamContext(h);
+    expect((await refusal(inviteMember(ctx, host.actor, { email: host.email, role: "staff" }))).message).toBe(
+      T.alreadyMember,
+    );
+    const email = uniqueEmail("so-uma-vez");
+    const token = await invite(h, host.actor, email, "staff");
+    expect((await refusal(inviteMember(ctx, host.actor, { email, role: "manager" }))).message).toBe(
+      T.alreadyInvited,
+    );
+
+    // Someone signed in with another account cannot take it.
+    const someone = await owner(h, "Outra");
+    const session = the(await actorOf(h, await signedIn(h, someone.email)));
+    const taken = await refusal(
+      joinAsSignedIn(
+        h.handle.db,
+        { userId: someone.actor.userId, email: someone.email, sessionId: session.sessionId },
+        token,
+      ),
+    );
+    expect(taken).toMatchObject({ kind: "forbidden", message: T.wrongAccount(email) });
+    expect((await openInvitation(h.handle.db, token)).state).toBe("open");
   });
 });
