@@ -97,8 +97,27 @@ export function AvatarMenu({
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {/* Without JavaScript the dropdown cannot open, so the plain form is shown instead. */}
+      {/* Without JavaScript the dropdown cannot open, so plain forms are shown instead. */}
       <noscript>
+        {switchable ? (
+          <Form method="post" action={switchAction} className="flex items-center gap-2">
+            <select
+              name="organizationId"
+              defaultValue={activeOrganizationId}
+              aria-label="Organização"
+              className="h-9 rounded-lg border border-border bg-surface px-2 text-sm"
+            >
+              {organizations.map((org) => (
+                <option key={org.id} value={org.id}>
+                  {org.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              Trocar
+            </button>
+          </Form>
+        ) : null}
         <Form method="post" action={signOutAction}>
           <button type="submit" className={buttonClasses({ variant: "outline", size: "sm" })}>
             Sair

@@ -154,3 +154,43 @@ describe("ids of another organization in the /team forms", () => {
     expect(teamB).not.toContain(hostA.email);
   });
 });
+
+describe("a host in two organizations", () => {
+  const ORG_ID = (name: string) =>
+    new RegExp(`<option value="([0-9a-f-]{36})"(?: selected="")?>${name}</option>`);
+
+  it("accepts an invitation with their account, then switches between the two from the avatar menu", async () => {
+    expect((await hostA.browser.post("/team", { intent: "rename", name: "Pousada A" })).status).toBe(200);
+    expect((await hostB.browser.post("/team", { intent: "rename", name: "Chalé B" })).status).toBe(200);
+
+    const link = await invite(hostB, hostA.email, "manager");
+    const page = await hostA.browser.get(link);
+    expect(page.body).toContain("Aceitar convite");
+    const accepted = await hostA.browser.post(link, { intent: "accept" });
+    expect(accepted.status).toBe(302);
+    expect(accepted.location).toBe("/dashboard");
+
+    // Now acting in B as a manager: B's team is not theirs to see.
+    const dashboard = (await hostA.browser.get("/dashboard")).body;
+    const ownId = ORG_ID("Pousada A").exec(dashboard)?.[1] ?? "";
+    expect(ORG_ID("Chalé B").exec(dashboard)?.[0]).toContain('selected=""');
+    expect((await hostA.browser.get("/team")).status).toBe(403);
+
+    const switched = await hostA.browser.post("/organizacao/ativa", { organizationId: ownId });
+    expect(switched.status).toBe(302);
+    expect(switched.location).toBe("/dashboard");
+    const ownTeam = await hostA.browser.get("/team");
+    expect(ownTeam.status).toBe(200);
+    expect(ownTeam.body).toContain('value="Pousada A"');
+
+    // An organization they are not in cannot be chosen, and nothing changes.
+    const stranger = await hostA.browser.post("/organizacao/ativa", {
+      organizationId: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(stranger.status).toBe(403);
+    expect((await hostA.browser.get("/team")).body).toContain('value="Pousada A"');
+
+    // The used link says so.
+    expect((await hostA.browser.get(link)).body).toContain("Este convite já foi usado.");
+  });
+});
