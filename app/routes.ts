@@ -15,7 +15,7 @@ export default [
   route("auth", "routes/account/auth.tsx"),
   route("reset-password", "routes/account/reset-password.tsx"),
   route("sign-out", "routes/account/sign-out.ts"),
-  route("convite/:token", "routes/account/invitation.tsx"),
+  route("convite", "routes/account/invitation.tsx"),
 
   // Guest shop and checkout
   route("i/:hash", "routes/shop/property-shop.tsx"),

@@ -34,7 +34,10 @@ async function invite(host: { browser: Browser }, email: string, role: string): 
   const deadline = Date.now() + 10_000;
   for (;;) {
     const [mail] = (await waitForMails(server, email, "", 0)).filter((m) => SUBJECT.test(m.subject));
-    if (mail) return new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? "").pathname;
+    if (mail) {
+      const url = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? "");
+      return `${url.pathname}${url.search}`;
+    }
     if (Date.now() > deadline) throw new Error(`no invitation for ${email}`);
     await new Promise((r) => setTimeout(r, 50));
   }

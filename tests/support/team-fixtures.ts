@@ -41,8 +41,8 @@ export async function owner(h: AccountsHarness, name = "Dona", organizationName 
 export async function invitationToken(h: AccountsHarness, email: string, count = 1): Promise<string> {
   const messages = await h.mailTo(email, count);
   // The outbox lists the newest message first.
-  const link = linkIn(messages[0], "/convite/");
-  return new URL(link).pathname.split("/").pop() ?? "";
+  const link = linkIn(messages[0], "/convite?token=");
+  return new URL(link).searchParams.get("token") ?? "";
 }
 
 /** Invites `email` with `role` and returns the link's token. */

@@ -10,8 +10,3 @@ export function newInvitationToken(): { token: string; hash: string } {
 export function invitationTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
-
-/** The page an invitation link opens. */
-export function invitationPath(token: string): string {
-  return `/convite/${token}`;
-}

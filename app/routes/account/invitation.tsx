@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AppError } from "~/domain/errors";
 import { joinAsSignedIn, joinWithNewAccount, openInvitation } from "~/domain/team/accept-invitation.server";
+import { invitationPath } from "~/domain/team/invitation-path";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
 import { formatDateTime } from "~/lib/dates";
 import { formText } from "~/lib/form-text";
@@ -17,31 +18,40 @@ export function meta() {
   return [{ title: "Convite | Estadia" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+/** The link's token (the query keeps it out of request logs, which record paths). */
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
+
+export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
-  const [view, signedIn] = await Promise.all([openInvitation(db, params.token), readSession(request)]);
-  if (view.state !== "open") return data({ ...view, signedInEmail: null }, { status: 410 });
-  return { ...view, expiresAt: view.expiresAt.toISOString(), signedInEmail: signedIn?.user.email ?? null };
+  const token = tokenOf(request);
+  const [view, signedIn] = await Promise.all([openInvitation(db, token), readSession(request)]);
+  if (view.state !== "open") return data({ ...view, signedInEmail: null, token }, { status: 410 });
+  return {
+    ...view,
+    expiresAt: view.expiresAt.toISOString(),
+    signedInEmail: signedIn?.user.email ?? null,
+    token,
+  };
 }
 
 type Refusal = { message: string; fieldErrors?: Record<string, string> };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  const token = tokenOf(request);
   try {
     if (formText(form, "intent") === "accept") {
       const signedIn = await readSession(request);
-      if (!signedIn)
-        return redirectWith(`/auth?redirectTo=${encodeURIComponent(`/convite/${params.token}`)}`);
+      if (!signedIn) return redirectWith(`/auth?redirectTo=${encodeURIComponent(invitationPath(token))}`);
       const { db } = await database();
       await joinAsSignedIn(
         db,
         { userId: signedIn.user.id, email: signedIn.user.email, sessionId: signedIn.sessionId },
-        params.token,
+        token,
       );
       return redirectWith("/dashboard", { flash: "invitation-accepted" });
     }
-    const { setCookies } = await joinWithNewAccount(await accountContext(request, context), params.token, {
+    const { setCookies } = await joinWithNewAccount(await accountContext(request, context), token, {
       name: formText(form, "name"),
       password: formText(form, "password"),
       confirmation: formText(form, "confirmation"),
@@ -54,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function Invitation({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
   return (
@@ -109,7 +119,7 @@ export default function Invitation({ loaderData, actionData, params }: Route.Com
               )
             ) : loaderData.hasAccount ? (
               <Link
-                to={`/auth?redirectTo=${encodeURIComponent(`/convite/${params.token}`)}&email=${encodeURIComponent(loaderData.email)}`}
+                to={`/auth?redirectTo=${encodeURIComponent(invitationPath(loaderData.token))}&email=${encodeURIComponent(loaderData.email)}`}
                 className={buttonClasses()}
               >
                 Entrar para aceitar
