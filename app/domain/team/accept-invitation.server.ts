@@ -100,6 +100,8 @@ async function claim(tx: Tx, token: string) {
         .where(
           and(
             eq(invitation.id, found.id),
+            // A resend in between replaced the token: this link is no longer the invitation's.
+            eq(invitation.tokenHash, invitationTokenHash(token)),
             eq(invitation.status, "pending"),
             gt(invitation.expiresAt, new Date()),
           ),
