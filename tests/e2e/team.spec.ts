@@ -53,6 +53,7 @@ test("an owner invites cleaning staff, who joins from the email with read-only a
     await page.getByLabel("Papel", { exact: true }).selectOption({ label: "Equipe de limpeza" });
     await page.getByRole("button", { name: "Enviar convite" }).click();
     await expect(page.getByRole("status").getByText("Convite enviado.")).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toHaveValue("");
     const pending = page.getByRole("list", { name: "Convites pendentes" }).getByRole("listitem");
     await expect(pending).toHaveCount(1);
     await expect(pending).toContainText(staff.email);

@@ -1,4 +1,5 @@
 import { History, MailPlus, Users } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { AppError } from "~/domain/errors";
 import {
@@ -117,6 +118,11 @@ function RoleOptions() {
 
 function TeamScreen({ organizationName, canRename, members, invitations }: Loaded) {
   const answer = useActionData<typeof action>() as Answer | undefined;
+  const inviteForm = useRef<HTMLFormElement>(null);
+  // A sent invitation empties the form for the next one (a refused one keeps what was typed).
+  useEffect(() => {
+    if (answer?.ok && answer.message === T.invited) inviteForm.current?.reset();
+  }, [answer]);
   const busy = useNavigation().state === "submitting";
   const fieldErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
   return (
@@ -160,7 +166,11 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
         <h2 id="invite-heading" className="text-lg font-semibold">
           Convidar pessoa
         </h2>
-        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
+        <Form
+          ref={inviteForm}
+          method="post"
+          className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+        >
           <input type="hidden" name="intent" value="invite" />
           <Field label="E-mail" error={fieldErrors?.email}>
             {(control) => <Input name="email" type="email" autoComplete="off" required {...control} />}
