@@ -113,6 +113,9 @@ test("an owner invites cleaning staff, who joins from the email with read-only a
     await expect(lia).toContainText("Equipe de limpeza");
     await expect(lia).toContainText("desde");
     await lia.getByRole("button", { name: `Remover ${staff.name}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Remover da equipe" });
+    await expect(confirm).toContainText(`${staff.name} deixa de acessar esta organização na hora`);
+    await confirm.getByRole("button", { name: "Remover", exact: true }).click();
     await expect(page.getByRole("status").getByText("Pessoa removida da equipe.")).toBeVisible();
     await expect(members).toHaveCount(1);
   });

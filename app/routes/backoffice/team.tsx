@@ -1,6 +1,6 @@
 import { History, MailPlus, Users } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { AppError } from "~/domain/errors";
 import {
   cancelInvitation,
@@ -15,6 +15,7 @@ import { renameOrganization } from "~/domain/team/rename-organization.server";
 import { ROLE_LABELS, roleLabel } from "~/domain/team/roles";
 import { formatDateTime } from "~/lib/dates";
 import { formText } from "~/lib/form-text";
+import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -124,6 +125,9 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
     if (answer?.ok && answer.message === T.invited) inviteForm.current?.reset();
   }, [answer]);
   const busy = useNavigation().state === "submitting";
+  const submit = useSubmit();
+  // Removing someone is asked again once JavaScript runs; before that the plain form posts straight away.
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const fieldErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
   return (
     <PageFrame
@@ -234,7 +238,16 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="id" value={m.id} />
-                  <Button type="submit" variant="danger" disabled={busy} aria-label={`Remover ${m.name}`}>
+                  <Button
+                    type="submit"
+                    variant="danger"
+                    disabled={busy}
+                    aria-label={`Remover ${m.name}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setRemoving({ id: m.id, name: m.name });
+                    }}
+                  >
                     Remover
                   </Button>
                 </Form>
@@ -300,6 +313,19 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
           </ul>
         )}
       </section>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title="Remover da equipe"
+        description={`${removing?.name ?? ""} deixa de acessar esta organização na hora, e as sessões abertas nela terminam.`}
+        confirmLabel="Remover"
+        onConfirm={() => {
+          if (removing) submit({ intent: "remove", id: removing.id }, { method: "post" });
+          setRemoving(null);
+        }}
+      />
     </PageFrame>
   );
 }
