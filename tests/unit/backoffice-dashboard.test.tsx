@@ -24,10 +24,10 @@ function all(html: string, tag: string): Element[] {
 
 const owner: Actor = { userId: "u", organizationId: "o", role: "owner" };
 
-function render(missing = 0, sections = openSections(owner)) {
+function render(missing = 0, sections = openSections(owner), canRestock = true) {
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={["/dashboard"]}>
-      <DashboardScreen missing={missing} sections={sections} />
+      <DashboardScreen missing={missing} sections={sections} canRestock={canRestock} />
     </MemoryRouter>,
   );
 }
@@ -69,6 +69,12 @@ describe("/dashboard", () => {
       "/products",
       "/qr-templates",
     ]);
+  });
+
+  it("tells staff what is missing without a link to start a run they may not start", () => {
+    const html = render(2, openSections({ ...owner, role: "staff" }), false);
+    expect(html).toContain("2 produtos estão faltando");
+    expect(all(html, "a").map((a) => a.attrs.get("href"))).not.toContain("/replacements/create");
   });
 
   it("says how many products are missing, leading to a new restocking run, and nothing when none are", () => {

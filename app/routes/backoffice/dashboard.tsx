@@ -17,10 +17,12 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   const sections = openSections(actor);
-  // The banner leads to a new restocking run: only for those who may start one.
-  if (!can(actor, "replacement.manage")) return { missing: null, sections };
+  // Whoever sees restocking runs sees what is missing; the link to start one is for those who may.
+  const canRestock = can(actor, "replacement.manage");
+  if (!can(actor, "replacement.read")) return { missing: null, sections, canRestock };
   const { db } = await database();
-  return { missing: (await listMissingProducts(db, actor, { onlyToRestock: true })).length, sections };
+  const missing = (await listMissingProducts(db, actor, { onlyToRestock: true })).length;
+  return { missing, sections, canRestock };
 }
 
 interface Shortcut {
@@ -70,28 +72,39 @@ const shortcuts: Shortcut[] = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  return <DashboardScreen missing={loaderData.missing ?? 0} sections={loaderData.sections} />;
+  const { missing, sections, canRestock } = loaderData;
+  return <DashboardScreen missing={missing ?? 0} sections={sections} canRestock={canRestock} />;
 }
 
 /**
  * Six cards (part 1 §2), those the role may open, and what is missing in the properties when something is.
  */
-export function DashboardScreen({ missing, sections }: { missing: number; sections: string[] }) {
+export function DashboardScreen({
+  missing,
+  sections,
+  canRestock,
+}: {
+  missing: number;
+  sections: string[];
+  canRestock: boolean;
+}) {
+  const banner =
+    "flex items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4 text-warning-ink";
+  const missingText = (
+    <span>
+      <strong>{missing === 1 ? "1 produto está faltando" : `${missing} produtos estão faltando`}</strong> nos
+      seus imóveis.
+    </span>
+  );
   return (
     <PageFrame title="Dashboard">
-      {missing > 0 ? (
-        <Link
-          to="/replacements/create"
-          className="flex items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4 text-warning-ink"
-        >
-          <span>
-            <strong>
-              {missing === 1 ? "1 produto está faltando" : `${missing} produtos estão faltando`}
-            </strong>{" "}
-            nos seus imóveis.
-          </span>
+      {missing > 0 && canRestock ? (
+        <Link to="/replacements/create" className={banner}>
+          {missingText}
           <span className="font-medium underline">Iniciar uma reposição</span>
         </Link>
+      ) : missing > 0 ? (
+        <p className={banner}>{missingText}</p>
       ) : null}
       <ul className={cardGridClasses}>
         {shortcuts
