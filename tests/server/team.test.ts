@@ -197,3 +197,33 @@ describe("a host in two organizations", () => {
     expect((await hostA.browser.get(link)).body).toContain("Este convite já foi usado.");
   });
 });
+
+describe("the invitation page", () => {
+  it("refuses bad input in pt-BR and keeps the link usable; an unknown link says so", async () => {
+    const link = await invite(hostA, uniqueEmail("formulario"), "staff");
+    const visitor = new Browser(server);
+    const short = await visitor.post(link, {
+      intent: "register",
+      name: "",
+      password: "123",
+      confirmation: "123",
+    });
+    expect(short.status).toBe(400);
+    expect(short.body).toContain("Informe seu nome completo.");
+    expect(short.body).toContain("A senha deve ter pelo menos 6 caracteres.");
+    const differ = await visitor.post(link, {
+      intent: "register",
+      name: "Rui",
+      password: "segredo-1",
+      confirmation: "segredo-2",
+    });
+    expect(differ.status).toBe(400);
+    expect(differ.body).toContain("As senhas não coincidem");
+    expect(visitor.sessionToken).toBeUndefined();
+    expect((await visitor.get(link)).body).toContain("Criar conta e entrar");
+
+    const unknown = await visitor.get("/convite?token=nao-existe");
+    expect(unknown.status).toBe(410);
+    expect(unknown.body).toContain("Este link de convite não é válido.");
+  });
+});

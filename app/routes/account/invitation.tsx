@@ -1,5 +1,4 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AppError } from "~/domain/errors";
 import { joinAsSignedIn, joinWithNewAccount, openInvitation } from "~/domain/team/accept-invitation.server";
 import { invitationPath } from "~/domain/team/invitation-path";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
@@ -11,6 +10,7 @@ import { Button, buttonClasses } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { PasswordInput } from "~/ui/password-input";
+import { refused } from "../backoffice/app-error.server";
 import type { Route } from "./+types/invitation";
 import { accountContext, redirectWith } from "./account-context.server";
 
@@ -34,8 +34,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Refusal = { message: string; fieldErrors?: Record<string, string> };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const token = tokenOf(request);
@@ -58,9 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWith("/dashboard", { setCookies, flash: "invitation-accepted" });
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const status = err.kind === "invalid" ? 400 : err.kind === "forbidden" ? 403 : 409;
-    return data<Refusal>({ message: err.message, fieldErrors: err.fieldErrors }, { status });
+    return refused(err);
   }
 }
 
