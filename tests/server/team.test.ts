@@ -6,6 +6,7 @@ import {
   type Account,
   Browser,
   createConfirmedAccount,
+  signIn,
   uniqueEmail,
   waitForMails,
 } from "../support/accounts";
@@ -167,6 +168,15 @@ describe("a host in two organizations", () => {
     expect((await hostB.browser.post("/team", { intent: "rename", name: "Chalé B" })).status).toBe(200);
 
     const link = await invite(hostB, hostA.email, "manager");
+    // Signed out, the page sends them to sign in and back here.
+    const elsewhere = new Browser(server);
+    const signedOut = (await elsewhere.get(link)).body;
+    expect(signedOut).toContain("Entrar para aceitar");
+    expect(signedOut).toContain(`/auth?redirectTo=${encodeURIComponent(link)}`);
+    const back = await signIn(elsewhere, hostA.email, hostA.password, { redirectTo: link });
+    expect(back.status).toBe(302);
+    expect(back.location).toBe(link);
+
     const page = await hostA.browser.get(link);
     expect(page.body).toContain("Aceitar convite");
     const accepted = await hostA.browser.post(link, { intent: "accept" });
