@@ -15,6 +15,7 @@ export default [
   route("auth", "routes/account/auth.tsx"),
   route("reset-password", "routes/account/reset-password.tsx"),
   route("sign-out", "routes/account/sign-out.ts"),
+  route("convite", "routes/account/invitation.tsx"),
 
   // Guest shop and checkout
   route("i/:hash", "routes/shop/property-shop.tsx"),
@@ -51,6 +52,9 @@ export default [
     route("replacements/create", "routes/backoffice/replacement-create.tsx"),
     route("replacements/:id", "routes/backoffice/replacement-detail.tsx"),
     route("replacements/:id/lista.pdf", "routes/backoffice/picking-list-pdf.ts"),
+    route("team", "routes/backoffice/team.tsx"),
+    route("team/atividade", "routes/backoffice/team-activity.tsx"),
+    route("organizacao/ativa", "routes/backoffice/switch-organization.ts"),
   ]),
 
   // Operations

@@ -19,6 +19,8 @@ export const FLASH_MESSAGES = {
     tone: "error",
     text: "Este link de recuperação expirou ou já foi usado. Peça um novo.",
   },
+  "invitation-accepted": { tone: "success", text: "Convite aceito! Você agora faz parte da equipe." },
+  "organization-switched": { tone: "success", text: "Organização trocada." },
   "qr-template-created": {
     tone: "success",
     text: "Template criado",

@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import { Check, LogOut } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Form } from "react-router";
 import { displayName, initials } from "~/lib/initials";
@@ -9,6 +9,11 @@ export interface AvatarMenuProps {
   email: string;
   /** Where 'Sair' posts (the sign-out route); the server answers with the redirect. */
   signOutAction: string;
+  /** The organizations the person belongs to; with more than one, the menu switches between them. */
+  organizations?: { id: string; name: string }[];
+  activeOrganizationId?: string;
+  /** Where choosing an organization posts (`organizationId`); the server answers with the redirect. */
+  switchAction?: string;
 }
 
 const itemClasses =
@@ -16,10 +21,19 @@ const itemClasses =
   "text-ink outline-none select-none data-highlighted:bg-brand-soft data-highlighted:text-brand";
 
 /**
- * Account menu in the top bar: a round avatar with the initials opens the user's name, email and 'Sair'.
+ * Account menu in the top bar: a round avatar with the initials opens the user's name, email, the
+ * organizations they can act in (when more than one) and 'Sair'.
  * Radix DropdownMenu gives the keyboard handling (Enter/Space/arrows open, Escape closes, focus returns).
  */
-export function AvatarMenu({ name, email, signOutAction }: AvatarMenuProps) {
+export function AvatarMenu({
+  name,
+  email,
+  signOutAction,
+  organizations = [],
+  activeOrganizationId,
+  switchAction,
+}: AvatarMenuProps) {
+  const switchable = switchAction && organizations.length > 1;
   return (
     <>
       <DropdownMenu.Root>
@@ -41,6 +55,35 @@ export function AvatarMenu({ name, email, signOutAction }: AvatarMenuProps) {
               <span className="truncate text-sm text-muted">{email}</span>
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="-mx-1 h-px bg-border" />
+            {switchable ? (
+              <DropdownMenu.Group aria-label="Organização">
+                <DropdownMenu.Label className="px-3 pt-1 text-xs font-semibold text-muted uppercase">
+                  Organização
+                </DropdownMenu.Label>
+                {organizations.map((org) => {
+                  const active = org.id === activeOrganizationId;
+                  return (
+                    <Form key={org.id} method="post" action={switchAction}>
+                      <input type="hidden" name="organizationId" value={org.id} />
+                      <DropdownMenu.Item asChild onSelect={(event) => event.preventDefault()}>
+                        <button
+                          type="submit"
+                          className={itemClasses}
+                          aria-current={active ? "true" : undefined}
+                        >
+                          <Check
+                            className={`size-4 shrink-0 ${active ? "" : "invisible"}`}
+                            aria-hidden="true"
+                          />
+                          <span className="truncate">{org.name}</span>
+                        </button>
+                      </DropdownMenu.Item>
+                    </Form>
+                  );
+                })}
+                <DropdownMenu.Separator className="-mx-1 h-px bg-border" />
+              </DropdownMenu.Group>
+            ) : null}
             <Form method="post" action={signOutAction}>
               {/* Radix closes the menu synchronously on select, which would unmount this form before the
                   browser submits it; keeping it open lets the post go through (the redirect leaves the page). */}
@@ -54,8 +97,27 @@ export function AvatarMenu({ name, email, signOutAction }: AvatarMenuProps) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {/* Without JavaScript the dropdown cannot open, so the plain form is shown instead. */}
+      {/* Without JavaScript the dropdown cannot open, so plain forms are shown instead. */}
       <noscript>
+        {switchable ? (
+          <Form method="post" action={switchAction} className="flex items-center gap-2">
+            <select
+              name="organizationId"
+              defaultValue={activeOrganizationId}
+              aria-label="Organização"
+              className="h-9 rounded-lg border border-border bg-surface px-2 text-sm"
+            >
+              {organizations.map((org) => (
+                <option key={org.id} value={org.id}>
+                  {org.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              Trocar
+            </button>
+          </Form>
+        ) : null}
         <Form method="post" action={signOutAction}>
           <button type="submit" className={buttonClasses({ variant: "outline", size: "sm" })}>
             Sair

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { Actor } from "~/domain/team/permissions";
 import { DashboardScreen, meta } from "~/routes/backoffice/dashboard";
+import { openSections } from "~/routes/backoffice/sections";
 
 interface Element {
   attrs: Map<string, string>;
@@ -20,10 +22,12 @@ function all(html: string, tag: string): Element[] {
   });
 }
 
-function render(missing = 0) {
+const owner: Actor = { userId: "u", organizationId: "o", role: "owner" };
+
+function render(missing = 0, sections = openSections(owner), canRestock = true) {
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={["/dashboard"]}>
-      <DashboardScreen missing={missing} />
+      <DashboardScreen missing={missing} sections={sections} canRestock={canRestock} />
     </MemoryRouter>,
   );
 }
@@ -54,6 +58,23 @@ describe("/dashboard", () => {
       expect(link.text.startsWith(titles[index] ?? "?"), link.text).toBe(true);
       expect(link.text.length).toBeGreaterThan(titles[index]?.length ?? 0);
     });
+  });
+
+  it("shows cleaning staff only the cards of what they may open: no sales, no withdrawals", () => {
+    const staff = openSections({ ...owner, role: "staff" });
+    const links = all(render(0, staff), "a");
+    expect(links.map((a) => a.attrs.get("href"))).toEqual([
+      "/properties",
+      "/replacements",
+      "/products",
+      "/qr-templates",
+    ]);
+  });
+
+  it("tells staff what is missing without a link to start a run they may not start", () => {
+    const html = render(2, openSections({ ...owner, role: "staff" }), false);
+    expect(html).toContain("2 produtos estão faltando");
+    expect(all(html, "a").map((a) => a.attrs.get("href"))).not.toContain("/replacements/create");
   });
 
   it("says how many products are missing, leading to a new restocking run, and nothing when none are", () => {

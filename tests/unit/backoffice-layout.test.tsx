@@ -30,7 +30,20 @@ function all(html: string, tag: string): Element[] {
 
 const user = { name: "Maria da Silva", email: "maria@example.com" };
 
-function render(path: string) {
+const OWNER_SECTIONS = [
+  "/dashboard",
+  "/properties",
+  "/inventory",
+  "/replacements",
+  "/products",
+  "/qr-templates",
+  "/sales",
+  "/withdrawals",
+  "/team",
+];
+const organizations = [{ id: "o1", name: "Pousada Sol" }];
+
+function render(path: string, sections = OWNER_SECTIONS) {
   const Stub = createRoutesStub([
     {
       id: "layout",
@@ -41,7 +54,17 @@ function render(path: string) {
   return renderToStaticMarkup(
     <Stub
       initialEntries={[path]}
-      hydrationData={{ loaderData: { layout: { user, organizationName: "Pousada Sol" } } }}
+      hydrationData={{
+        loaderData: {
+          layout: {
+            user,
+            organizationName: "Pousada Sol",
+            organizations,
+            activeOrganizationId: "o1",
+            sections,
+          },
+        },
+      }}
     />,
   );
 }
@@ -52,7 +75,7 @@ function navLinks(html: string): Element[] {
 }
 
 describe("back-office layout", () => {
-  it("lists the seven sections in the side navigation", () => {
+  it("lists the eight sections an owner may open in the side navigation", () => {
     const links = navLinks(render("/dashboard"));
     expect(links.map((a) => [a.text, a.attrs.get("href")])).toEqual([
       ["Dashboard", "/dashboard"],
@@ -62,7 +85,14 @@ describe("back-office layout", () => {
       ["Produtos", "/products"],
       ["Vendas", "/sales"],
       ["Saques", "/withdrawals"],
+      ["Equipe", "/team"],
     ]);
+  });
+
+  it("shows only the sections the role may open", () => {
+    const staff = ["/dashboard", "/properties", "/inventory", "/replacements", "/products", "/qr-templates"];
+    const links = navLinks(render("/dashboard", staff));
+    expect(links.map((a) => a.text)).toEqual(["Dashboard", "Imóveis", "Estoque", "Reposições", "Produtos"]);
   });
 
   it("marks the current section, also on its sub-pages", () => {
@@ -89,9 +119,21 @@ describe("back-office layout", () => {
   it("loader hands the signed-in user and organization from the guard to the page", () => {
     const context = new RouterContextProvider();
     const actor: Actor = { userId: "u1", organizationId: "o1", role: "owner" };
-    context.set(backofficeContext, { actor, user, organizationName: "Pousada Sol" });
+    context.set(backofficeContext, {
+      actor,
+      sessionId: "s1",
+      user,
+      organizationName: "Pousada Sol",
+      organizations,
+    });
     const url = new URL("http://localhost/dashboard");
     const result = loader({ context, request: new Request(url), url, params: {}, pattern: "/dashboard" });
-    expect(result).toEqual({ user, organizationName: "Pousada Sol" });
+    expect(result).toEqual({
+      user,
+      organizationName: "Pousada Sol",
+      organizations,
+      activeOrganizationId: "o1",
+      sections: OWNER_SECTIONS,
+    });
   });
 });

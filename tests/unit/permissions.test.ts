@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
 import {
@@ -58,5 +59,24 @@ describe("docs/permissions.md", () => {
       rows.map((cells) => [cells[1]?.replaceAll("`", ""), ROLES.filter((_, i) => cells[3 + i] === "✓")]),
     );
     expect(documented).toEqual(Object.fromEntries(Object.entries(PERMISSIONS).map(([k, v]) => [k, [...v]])));
+  });
+});
+
+/** Every source file under app/, but the table itself. */
+function appSources(dir = "app"): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return appSources(file);
+    return /\.tsx?$/.test(entry.name) && !file.endsWith(path.join("team", "permissions.ts")) ? [file] : [];
+  });
+}
+
+describe("the permission table in use", () => {
+  it("has every permission checked somewhere in the app (no row promises what nothing enforces)", () => {
+    const code = appSources().map((file) => readFileSync(file, "utf8"));
+    const unchecked = (Object.keys(PERMISSIONS) as Action[]).filter(
+      (action) => !code.some((text) => text.includes(`"${action}"`)),
+    );
+    expect(unchecked).toEqual([]);
   });
 });

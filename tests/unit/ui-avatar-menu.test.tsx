@@ -21,11 +21,24 @@ function all(html: string, tag: string): Element[] {
 }
 
 // React Router's Form needs a data router.
-function render(name: string | null, email = "maria@example.com") {
+function render(
+  name: string | null,
+  email = "maria@example.com",
+  organizations: { id: string; name: string }[] = [],
+) {
   const Stub = createRoutesStub([
     {
       path: "/dashboard",
-      Component: () => <AvatarMenu name={name} email={email} signOutAction="/sign-out" />,
+      Component: () => (
+        <AvatarMenu
+          name={name}
+          email={email}
+          signOutAction="/sign-out"
+          organizations={organizations}
+          activeOrganizationId={organizations[1]?.id}
+          switchAction="/organizacao/ativa"
+        />
+      ),
     },
   ]);
   return renderToStaticMarkup(<Stub initialEntries={["/dashboard"]} />);
@@ -62,5 +75,26 @@ describe("AvatarMenu", () => {
     expect(form?.attrs.get("action")).toBe("/sign-out");
     const submit = all(noscript, "button");
     expect(submit.map((b) => [b.attrs.get("type"), b.text])).toEqual([["submit", "Sair"]]);
+  });
+
+  it("without JavaScript, lets a person in several organizations pick the active one", () => {
+    const orgs = [
+      { id: "o1", name: "Pousada Sol" },
+      { id: "o2", name: "Chalé Lua" },
+    ];
+    const html = render("Ana", "ana@example.com", orgs);
+    const noscript = html.slice(html.indexOf("<noscript>"), html.indexOf("</noscript>"));
+    const [switchForm] = all(noscript, "form");
+    expect(switchForm?.attrs.get("action")).toBe("/organizacao/ativa");
+    const options = all(noscript, "option");
+    expect(options.map((o) => [o.attrs.get("value"), o.text, o.attrs.has("selected")])).toEqual([
+      ["o1", "Pousada Sol", false],
+      ["o2", "Chalé Lua", true],
+    ]);
+  });
+
+  it("offers no organization choice to someone in one organization", () => {
+    const html = render("Ana", "ana@example.com", [{ id: "o1", name: "Pousada Sol" }]);
+    expect(html).not.toContain("/organizacao/ativa");
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { productCategories, products } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { ImageValue } from "../images/image-input.server";
+import { recordActivity } from "../team/activity.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { CATALOG_TEXT as T } from "./catalog-text";
 import { parseInput, productSchema } from "./schemas.server";
@@ -151,11 +152,18 @@ export async function updateProduct(
   const { name, price, categoryId } = parseInput(productSchema, input);
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ image: products.image, imageThumb: products.imageThumb })
+      .select({ image: products.image, imageThumb: products.imageThumb, priceCents: products.priceCents })
       .from(products)
       .where(and(live(actor), eq(products.id, input.id)))
       .for("update");
     if (!current) throw notFound();
+    // Who changed a price, and when, is the owner's to look back on (/team/atividade).
+    if (current.priceCents !== price) {
+      await recordActivity(tx, actor, "product.price_changed", name, {
+        fromCents: current.priceCents,
+        toCents: price,
+      });
+    }
     await assertOwnCategory(tx, actor, categoryId);
     const imageChanges = input.image !== undefined;
     await tx

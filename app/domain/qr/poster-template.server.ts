@@ -6,7 +6,7 @@ import { defaultPosterTemplate } from "~/platform/qr/default-template.server";
 import type { PosterTemplate } from "~/platform/qr/poster-types";
 import { mediaStorage } from "~/platform/storage/storage.server";
 import { AppError } from "../errors";
-import type { Actor } from "../team/permissions";
+import { type Actor, assertCan } from "../team/permissions";
 import { QR_TEXT as T } from "./messages";
 import { ownTemplate, qrTemplateColumns } from "./read-qr-templates.server";
 import type { QrTemplate } from "./types";
@@ -24,6 +24,7 @@ export async function posterTemplate(
   actor: Actor,
   templateId: string | null | undefined,
 ): Promise<PosterTemplate> {
+  assertCan(actor, "catalog.read");
   if (templateId === DEFAULT_TEMPLATE_ID) return defaultPosterTemplate();
   let template: QrTemplate | undefined;
   if (templateId) {

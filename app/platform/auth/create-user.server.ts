@@ -4,6 +4,8 @@ import type { Db } from "../db/database-handle.server";
 import { account, user } from "../db/schema";
 import { ensureOwnOrganization, type Membership } from "./organizations.server";
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export type NewUser = { name: string; email: string; password: string; organizationName?: string };
 
 /**
@@ -25,22 +27,32 @@ export async function createConfirmedUser(
     );
     return { userId: existing.id, membership, created: false };
   }
-  const password = await hashPassword(input.password);
-  const userId = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(user)
-      .values({ name: input.name, email, emailVerified: true })
-      .returning({ id: user.id });
-    if (!row) throw new Error("user insert returned nothing");
-    await tx
-      .insert(account)
-      .values({ userId: row.id, accountId: row.id, providerId: "credential", password });
-    return row.id;
-  });
+  const userId = await db.transaction((tx) =>
+    insertConfirmedUser(tx, { name: input.name, email, password: input.password }),
+  );
   const membership = await ensureOwnOrganization(
     db,
     { id: userId, name: input.name },
     input.organizationName,
   );
   return { userId, membership, created: true };
+}
+
+/**
+ * Writes a confirmed account (user + password credential, hashed as better-auth hashes it) inside the
+ * caller's transaction, and nothing else: no organization. Someone registering from an invitation joins
+ * the inviting organization instead (the invitation proved the address). Returns the user id.
+ */
+export async function insertConfirmedUser(
+  tx: Tx,
+  input: { name: string; email: string; password: string },
+): Promise<string> {
+  const password = await hashPassword(input.password);
+  const [row] = await tx
+    .insert(user)
+    .values({ name: input.name, email: input.email, emailVerified: true })
+    .returning({ id: user.id });
+  if (!row) throw new Error("user insert returned nothing");
+  await tx.insert(account).values({ userId: row.id, accountId: row.id, providerId: "credential", password });
+  return row.id;
 }

@@ -62,3 +62,13 @@ export async function ensureOwnOrganization(
     return { organizationId: org.id, organizationName: org.name, role: "owner" };
   });
 }
+
+/** Every organization a person belongs to, oldest membership first (the avatar menu's list). */
+export async function membershipsOf(db: Db, userId: string): Promise<Membership[]> {
+  return db
+    .select({ organizationId: member.organizationId, organizationName: organization.name, role: member.role })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(eq(member.userId, userId))
+    .orderBy(asc(member.createdAt));
+}

@@ -9,3 +9,4 @@ export * from "./schema/orders";
 export * from "./schema/qr";
 export * from "./schema/restock";
 export * from "./schema/sandbox";
+export * from "./schema/team";

@@ -132,3 +132,25 @@ export function stockAlertEmail(input: {
     html,
   };
 }
+
+/** An invitation to join an organization's team, with the role given. */
+export function invitationEmail(input: {
+  inviterName: string;
+  organizationName: string;
+  roleLabel: string;
+  url: string;
+}): Template {
+  const title = `Convite para a equipe de ${input.organizationName}`;
+  const lines = [
+    "Olá!",
+    `${input.inviterName} convidou você para a equipe de ${input.organizationName} no ${PRODUCT}, como ${input.roleLabel}.`,
+    "Se ainda não tem conta, é só escolher seu nome e uma senha; se já tem, entre com ela para aceitar.",
+  ];
+  const footer =
+    "O link vale por 7 dias e pode ser usado uma única vez. Se você não esperava este convite, ignore esta mensagem.";
+  return {
+    subject: `Convite para a equipe de ${input.organizationName} no ${PRODUCT}`,
+    text: `${lines.join("\n\n")}\n\nAceite o convite abrindo este link:\n${input.url}\n\n${footer}\n`,
+    html: layout(title, lines, { label: "Aceitar convite", url: input.url }, footer),
+  };
+}

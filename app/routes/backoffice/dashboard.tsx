@@ -8,6 +8,7 @@ import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/dashboard";
 import { backofficeContext } from "./guard.server";
+import { openSections } from "./sections";
 
 export function meta() {
   return [{ title: "Dashboard" }];
@@ -15,9 +16,13 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "replacement.read")) return { missing: null };
+  const sections = openSections(actor);
+  // Whoever sees restocking runs sees what is missing; the link to start one is for those who may.
+  const canRestock = can(actor, "replacement.manage");
+  if (!can(actor, "replacement.read")) return { missing: null, sections, canRestock };
   const { db } = await database();
-  return { missing: (await listMissingProducts(db, actor, { onlyToRestock: true })).length };
+  const missing = (await listMissingProducts(db, actor, { onlyToRestock: true })).length;
+  return { missing, sections, canRestock };
 }
 
 interface Shortcut {
@@ -67,46 +72,61 @@ const shortcuts: Shortcut[] = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  return <DashboardScreen missing={loaderData.missing ?? 0} />;
+  const { missing, sections, canRestock } = loaderData;
+  return <DashboardScreen missing={missing ?? 0} sections={sections} canRestock={canRestock} />;
 }
 
-/** Six cards (part 1 §2), and what is missing in the properties when something is. */
-export function DashboardScreen({ missing }: { missing: number }) {
+/**
+ * Six cards (part 1 §2), those the role may open, and what is missing in the properties when something is.
+ */
+export function DashboardScreen({
+  missing,
+  sections,
+  canRestock,
+}: {
+  missing: number;
+  sections: string[];
+  canRestock: boolean;
+}) {
+  const banner =
+    "flex items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4 text-warning-ink";
+  const missingText = (
+    <span>
+      <strong>{missing === 1 ? "1 produto está faltando" : `${missing} produtos estão faltando`}</strong> nos
+      seus imóveis.
+    </span>
+  );
   return (
     <PageFrame title="Dashboard">
-      {missing > 0 ? (
-        <Link
-          to="/replacements/create"
-          className="flex items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4 text-warning-ink"
-        >
-          <span>
-            <strong>
-              {missing === 1 ? "1 produto está faltando" : `${missing} produtos estão faltando`}
-            </strong>{" "}
-            nos seus imóveis.
-          </span>
+      {missing > 0 && canRestock ? (
+        <Link to="/replacements/create" className={banner}>
+          {missingText}
           <span className="font-medium underline">Iniciar uma reposição</span>
         </Link>
+      ) : missing > 0 ? (
+        <p className={banner}>{missingText}</p>
       ) : null}
       <ul className={cardGridClasses}>
-        {shortcuts.map(({ to, title, description, icon: Icon }) => (
-          <li key={to} className="flex">
-            {/* The whole card is the link, so the global :focus-visible ring goes around the card. */}
-            <Link to={to} className="group flex w-full rounded-xl">
-              <Card className="w-full transition-colors group-hover:border-brand group-hover:bg-brand-soft/40">
-                <div className="flex items-start gap-4 p-4 sm:p-5">
-                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand">
-                    <Icon className="size-5" aria-hidden="true" />
-                  </span>
-                  <div className="grid min-w-0 gap-1">
-                    <CardTitle>{title}</CardTitle>
-                    <CardDescription>{description}</CardDescription>
+        {shortcuts
+          .filter(({ to }) => sections.includes(to))
+          .map(({ to, title, description, icon: Icon }) => (
+            <li key={to} className="flex">
+              {/* The whole card is the link, so the global :focus-visible ring goes around the card. */}
+              <Link to={to} className="group flex w-full rounded-xl">
+                <Card className="w-full transition-colors group-hover:border-brand group-hover:bg-brand-soft/40">
+                  <div className="flex items-start gap-4 p-4 sm:p-5">
+                    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand">
+                      <Icon className="size-5" aria-hidden="true" />
+                    </span>
+                    <div className="grid min-w-0 gap-1">
+                      <CardTitle>{title}</CardTitle>
+                      <CardDescription>{description}</CardDescription>
+                    </div>
                   </div>
-                </div>
-              </Card>
-            </Link>
-          </li>
-        ))}
+                </Card>
+              </Link>
+            </li>
+          ))}
       </ul>
     </PageFrame>
   );

@@ -5,8 +5,12 @@ import { readSession } from "~/platform/auth/session.server";
 
 export type Backoffice = {
   actor: Actor;
+  /** The session making the request (switching organization, or a team change that spares it). */
+  sessionId: string;
   user: { name: string; email: string };
   organizationName: string;
+  /** Every organization the person belongs to; the avatar menu switches between them. */
+  organizations: { id: string; name: string }[];
 };
 
 /** Set by the back-office layout's guard for every route under it. */
@@ -14,7 +18,8 @@ export const backofficeContext = createContext<Backoffice>();
 
 /**
  * Runs on the server before any back-office loader or action: no session, no data. The visitor goes to
- * /auth and is brought back to the page they asked for after signing in.
+ * /auth and is brought back to the page they asked for after signing in. The membership (and so the role)
+ * is read again on every request: a removed member is refused at once, a new role applies at once.
  */
 export const backofficeGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const signedIn = await readSession(request);
@@ -28,8 +33,10 @@ export const backofficeGuard: MiddlewareFunction<Response> = async ({ request, c
       organizationId: signedIn.membership.organizationId,
       role: signedIn.membership.role,
     },
+    sessionId: signedIn.sessionId,
     user: { name: signedIn.user.name, email: signedIn.user.email },
     organizationName: signedIn.membership.organizationName,
+    organizations: signedIn.memberships.map((m) => ({ id: m.organizationId, name: m.organizationName })),
   });
   return next();
 };

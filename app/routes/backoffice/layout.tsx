@@ -6,6 +6,7 @@ import {
   Package,
   RefreshCw,
   ShoppingBag,
+  Users,
   Wallet,
 } from "lucide-react";
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
@@ -13,13 +14,20 @@ import { AvatarMenu } from "~/ui/avatar-menu";
 import { AppShell, type NavItem } from "~/ui/page-frame";
 import type { Route } from "./+types/layout";
 import { backofficeContext, backofficeGuard } from "./guard.server";
+import { openSections } from "./sections";
 
 // Every back-office route sits under this layout, so the guard runs before any of their loaders.
 export const middleware = [backofficeGuard];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { user, organizationName } = context.get(backofficeContext);
-  return { user, organizationName };
+  const { actor, user, organizationName, organizations } = context.get(backofficeContext);
+  return {
+    user,
+    organizationName,
+    organizations,
+    activeOrganizationId: actor.organizationId,
+    sections: openSections(actor),
+  };
 }
 
 const nav: NavItem[] = [
@@ -30,6 +38,7 @@ const nav: NavItem[] = [
   { to: "/products", label: "Produtos", icon: Package },
   { to: "/sales", label: "Vendas", icon: ShoppingBag },
   { to: "/withdrawals", label: "Saques", icon: Wallet },
+  { to: "/team", label: "Equipe", icon: Users },
 ];
 
 /** Polite live region that stays mounted, so screen readers hear the text when it appears. */
@@ -49,17 +58,24 @@ function NavigationStatus() {
 
 export default function BackofficeLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const { user } = loaderData;
+  const { user, sections, organizations, activeOrganizationId } = loaderData;
   return (
     <AppShell
-      nav={nav}
+      nav={nav.filter((item) => sections.includes(item.to))}
       currentPath={pathname}
       brand="Estadia"
       linkComponent={Link}
       header={
         <>
           <NavigationStatus />
-          <AvatarMenu name={user.name} email={user.email} signOutAction="/sign-out" />
+          <AvatarMenu
+            name={user.name}
+            email={user.email}
+            signOutAction="/sign-out"
+            organizations={organizations}
+            activeOrganizationId={activeOrganizationId}
+            switchAction="/organizacao/ativa"
+          />
         </>
       }
     >

@@ -121,6 +121,10 @@ export const invitation = pgTable(
     inviterId: uuid("inviter_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** SHA-256 of the emailed link's token: a copy of the table opens no invitation. Null once spent. */
+    tokenHash: text("token_hash").unique(),
+    /** When the link was last (re)sent; resending gives a new token and seven more days. */
+    sentAt: ts("sent_at").notNull().defaultNow(),
   },
   (t) => [
     index("invitation_organization_id_idx").on(t.organizationId),

@@ -1,0 +1,29 @@
+import { formatCents } from "~/lib/money";
+import type { ActivityKind } from "./activity.server";
+import { roleLabel } from "./roles";
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const cents = (value: unknown) => formatCents(typeof value === "number" ? value : 0);
+
+/** One activity line as the owner reads it (pt-BR). */
+export function describeActivity(entry: {
+  kind: ActivityKind | string;
+  subject: string;
+  details: Record<string, unknown>;
+}): string {
+  const { subject, details } = entry;
+  switch (entry.kind) {
+    case "product.price_changed":
+      return `Preço de ${subject} alterado de ${cents(details.fromCents)} para ${cents(details.toCents)}`;
+    case "member.invited":
+      return `${subject} convidado(a) como ${roleLabel(text(details.role))}`;
+    case "member.joined":
+      return `${subject} entrou na equipe como ${roleLabel(text(details.role))}`;
+    case "member.role_changed":
+      return `Papel de ${subject} alterado de ${roleLabel(text(details.from))} para ${roleLabel(text(details.to))}`;
+    case "member.removed":
+      return `${subject} removido(a) da equipe`;
+    default:
+      return subject;
+  }
+}

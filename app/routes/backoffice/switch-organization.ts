@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { AppError } from "~/domain/errors";
+import { switchOrganization } from "~/domain/team/switch-organization.server";
+import { formText } from "~/lib/form-text";
+import { database } from "~/platform/db/database.server";
+import { redirectWith } from "../account/account-context.server";
+import type { Route } from "./+types/switch-organization";
+import { backofficeContext } from "./guard.server";
+
+/** The avatar menu's organization choice: the session acts in it from the next page on. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor, sessionId } = context.get(backofficeContext);
+  const form = await request.formData();
+  const { db } = await database();
+  try {
+    await switchOrganization(db, { userId: actor.userId, sessionId }, formText(form, "organizationId"));
+  } catch (err) {
+    if (err instanceof AppError) throw data(err.message, { status: 403 });
+    throw err;
+  }
+  return redirectWith("/dashboard", { flash: "organization-switched" });
+}

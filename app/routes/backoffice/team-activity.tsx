@@ -1,0 +1,67 @@
+import { History } from "lucide-react";
+import { data, Link } from "react-router";
+import { listActivity } from "~/domain/team/activity.server";
+import { describeActivity } from "~/domain/team/activity-text";
+import { can } from "~/domain/team/permissions";
+import { formatDateTime } from "~/lib/dates";
+import { database } from "~/platform/db/database.server";
+import { buttonClasses } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
+import { PageFrame } from "~/ui/page-frame";
+import type { Route } from "./+types/team-activity";
+import { Forbidden } from "./forbidden";
+import { backofficeContext } from "./guard.server";
+
+export function meta() {
+  return [{ title: "Atividade da equipe" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  if (!can(actor, "team.manage")) return data({ forbidden: true as const }, { status: 403 });
+  const { db } = await database();
+  const entries = await listActivity(db, actor);
+  return {
+    entries: entries.map((e) => ({
+      id: e.id,
+      text: describeActivity(e),
+      actorName: e.actorName,
+      createdAt: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+export default function TeamActivity({ loaderData }: Route.ComponentProps) {
+  if ("forbidden" in loaderData) return <Forbidden title="Atividade" what="a atividade da equipe" />;
+  return (
+    <PageFrame
+      title="Atividade"
+      description="Quem mudou preços e a equipe, e quando. As mudanças de estoque ficam no histórico do estoque."
+      actions={
+        <>
+          <Link to="/team" className={buttonClasses({ variant: "outline" })}>
+            Equipe
+          </Link>
+          <Link to="/inventory/historico" className={buttonClasses({ variant: "outline" })}>
+            Histórico do estoque
+          </Link>
+        </>
+      }
+    >
+      {loaderData.entries.length === 0 ? (
+        <EmptyState icon={History} title="Nenhuma atividade registrada" />
+      ) : (
+        <ol aria-label="Atividade" className="grid gap-2">
+          {loaderData.entries.map((e) => (
+            <li key={e.id} className="grid gap-0.5 rounded-xl border border-border bg-surface p-3">
+              <p className="font-medium">{e.text}</p>
+              <p className="text-sm text-muted">
+                {e.actorName ?? "Conta removida"} · {formatDateTime(e.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,331 @@
+import { History, MailPlus, Users } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { AppError } from "~/domain/errors";
+import {
+  cancelInvitation,
+  inviteMember,
+  listInvitations,
+  resendInvitation,
+} from "~/domain/team/invitations.server";
+import { changeRole, listMembers, removeMember } from "~/domain/team/members.server";
+import { TEAM_TEXT as T } from "~/domain/team/messages";
+import { can, ROLES } from "~/domain/team/permissions";
+import { renameOrganization } from "~/domain/team/rename-organization.server";
+import { ROLE_LABELS, roleLabel } from "~/domain/team/roles";
+import { formatDateTime } from "~/lib/dates";
+import { formText } from "~/lib/form-text";
+import { ConfirmDialog } from "~/ui/alert-dialog";
+import { Badge } from "~/ui/badge";
+import { Button, buttonClasses } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
+import { Field } from "~/ui/field";
+import { Input } from "~/ui/input";
+import { PageFrame } from "~/ui/page-frame";
+import { NativeSelect } from "~/ui/select";
+import type { Route } from "./+types/team";
+import { type Refused, refused } from "./app-error.server";
+import { Forbidden } from "./forbidden";
+import { backofficeContext } from "./guard.server";
+import { teamContext } from "./team-context.server";
+
+export function meta() {
+  return [{ title: "Equipe" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor, organizationName } = context.get(backofficeContext);
+  if (!can(actor, "team.manage")) return data({ forbidden: true as const }, { status: 403 });
+  const { db } = await teamContext();
+  const [members, invitations] = await Promise.all([listMembers(db, actor), listInvitations(db, actor)]);
+  const now = Date.now();
+  return {
+    organizationName,
+    canRename: can(actor, "organization.manage"),
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      role: m.role,
+      since: m.since.toISOString(),
+      isSelf: m.userId === actor.userId,
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      inviterName: i.inviterName,
+      sentAt: i.sentAt.toISOString(),
+      expiresAt: i.expiresAt.toISOString(),
+      expired: i.expiresAt.getTime() <= now,
+    })),
+  };
+}
+
+type Answer = { ok: true; message: string } | Refused;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor, sessionId } = context.get(backofficeContext);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  try {
+    const ctx = await teamContext();
+    const done = (message: string): Answer => ({ ok: true, message });
+    switch (intent) {
+      case "invite":
+        await inviteMember(ctx, actor, { email: formText(form, "email"), role: formText(form, "role") });
+        return done(T.invited);
+      case "resend":
+        await resendInvitation(ctx, actor, { id: formText(form, "id") });
+        return done(T.resent);
+      case "cancel":
+        await cancelInvitation(ctx.db, actor, { id: formText(form, "id") });
+        return done(T.canceled);
+      case "role":
+        await changeRole(
+          ctx.db,
+          { ...actor, sessionId },
+          { memberId: formText(form, "id"), role: formText(form, "role") },
+        );
+        return done(T.roleChanged);
+      case "remove":
+        await removeMember(ctx.db, { ...actor, sessionId }, { memberId: formText(form, "id") });
+        return done(T.removed);
+      case "rename":
+        await renameOrganization(ctx.db, actor, { name: formText(form, "name") });
+        return done(T.organizationRenamed);
+      default:
+        throw new AppError("invalid", "Ação desconhecida.");
+    }
+  } catch (err) {
+    return refused(err);
+  }
+}
+
+type Loaded = Exclude<Route.ComponentProps["loaderData"], { forbidden: true }>;
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  if ("forbidden" in loaderData) return <Forbidden title="Equipe" what="a equipe" />;
+  return <TeamScreen {...loaderData} />;
+}
+
+function RoleOptions() {
+  return ROLES.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_LABELS[role]}
+    </option>
+  ));
+}
+
+function TeamScreen({ organizationName, canRename, members, invitations }: Loaded) {
+  const answer = useActionData<typeof action>() as Answer | undefined;
+  const inviteForm = useRef<HTMLFormElement>(null);
+  // A sent invitation empties the form for the next one (a refused one keeps what was typed).
+  useEffect(() => {
+    if (answer?.ok && answer.message === T.invited) inviteForm.current?.reset();
+  }, [answer]);
+  const busy = useNavigation().state === "submitting";
+  const submit = useSubmit();
+  // Removing someone is asked again once JavaScript runs; before that the plain form posts straight away.
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
+  const fieldErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
+  return (
+    <PageFrame
+      title="Equipe"
+      actions={
+        <Link to="/team/atividade" className={buttonClasses({ variant: "outline" })}>
+          <History aria-hidden="true" />
+          Atividade
+        </Link>
+      }
+    >
+      <div role="status" aria-live="polite">
+        {answer ? (
+          <p
+            className={`rounded-lg border p-3 text-sm ${answer.ok ? "border-brand/40 bg-brand-soft text-brand" : "border-danger/40 bg-danger-soft text-danger"}`}
+          >
+            {answer.message}
+          </p>
+        ) : null}
+      </div>
+
+      {canRename ? (
+        <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <input type="hidden" name="intent" value="rename" />
+          <Field label="Nome da organização" error={fieldErrors?.name}>
+            {(control) => (
+              <Input name="name" defaultValue={organizationName} required maxLength={80} {...control} />
+            )}
+          </Field>
+          <Button type="submit" variant="outline" disabled={busy}>
+            Salvar nome
+          </Button>
+        </Form>
+      ) : null}
+
+      <section
+        aria-labelledby="invite-heading"
+        className="grid gap-3 rounded-xl border border-border bg-surface p-4"
+      >
+        <h2 id="invite-heading" className="text-lg font-semibold">
+          Convidar pessoa
+        </h2>
+        <Form
+          ref={inviteForm}
+          method="post"
+          className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+        >
+          <input type="hidden" name="intent" value="invite" />
+          <Field label="E-mail" error={fieldErrors?.email}>
+            {(control) => <Input name="email" type="email" autoComplete="off" required {...control} />}
+          </Field>
+          <Field label="Papel" error={fieldErrors?.role}>
+            {(control) => (
+              <NativeSelect name="role" defaultValue="staff" {...control}>
+                <RoleOptions />
+              </NativeSelect>
+            )}
+          </Field>
+          <Button type="submit" disabled={busy}>
+            <MailPlus aria-hidden="true" />
+            Enviar convite
+          </Button>
+        </Form>
+        <p className="text-sm text-muted">
+          O link do convite vale por 7 dias e pode ser usado uma única vez.
+        </p>
+      </section>
+
+      <section aria-labelledby="members-heading" className="grid gap-3">
+        <h2 id="members-heading" className="text-lg font-semibold">
+          Membros
+        </h2>
+        <ul aria-label="Membros" className="grid gap-3">
+          {members.map((m) => (
+            <li
+              key={m.id}
+              className="grid gap-3 rounded-xl border border-border bg-surface p-4 md:grid-cols-[1fr_auto]"
+            >
+              <div className="grid min-w-0 gap-0.5">
+                <p className="truncate font-semibold">
+                  {m.name} {m.isSelf ? <span className="font-normal text-muted">(você)</span> : null}
+                </p>
+                <p className="truncate text-sm text-muted">{m.email}</p>
+                <p className="text-sm">
+                  <Badge tone={m.role === "owner" ? "blue" : "gray"}>{roleLabel(m.role)}</Badge>{" "}
+                  <span className="text-muted">desde {formatDateTime(m.since)}</span>
+                </p>
+              </div>
+              <div className="flex flex-wrap items-end gap-2">
+                <Form method="post" className="flex items-end gap-2">
+                  <input type="hidden" name="intent" value="role" />
+                  <input type="hidden" name="id" value={m.id} />
+                  <label className="sr-only" htmlFor={`role-${m.id}`}>
+                    Papel de {m.name}
+                  </label>
+                  <NativeSelect id={`role-${m.id}`} name="role" defaultValue={m.role} className="w-48">
+                    <RoleOptions />
+                  </NativeSelect>
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    disabled={busy}
+                    aria-label={`Alterar papel de ${m.name}`}
+                  >
+                    Alterar
+                  </Button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={m.id} />
+                  <Button
+                    type="submit"
+                    variant="danger"
+                    disabled={busy}
+                    aria-label={`Remover ${m.name}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setRemoving({ id: m.id, name: m.name });
+                    }}
+                  >
+                    Remover
+                  </Button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="invitations-heading" className="grid gap-3">
+        <h2 id="invitations-heading" className="text-lg font-semibold">
+          Convites pendentes
+        </h2>
+        {invitations.length === 0 ? (
+          <EmptyState icon={Users} title="Nenhum convite pendente" />
+        ) : (
+          <ul aria-label="Convites pendentes" className="grid gap-3">
+            {invitations.map((i) => (
+              <li
+                key={i.id}
+                className="grid gap-3 rounded-xl border border-border bg-surface p-4 md:grid-cols-[1fr_auto]"
+              >
+                <div className="grid min-w-0 gap-0.5">
+                  <p className="truncate font-semibold">{i.email}</p>
+                  <p className="text-sm">
+                    <Badge tone="gray">{roleLabel(i.role)}</Badge>{" "}
+                    <span className="text-muted">
+                      convidado por {i.inviterName} em {formatDateTime(i.sentAt)}
+                    </span>
+                  </p>
+                  <p className={`text-sm ${i.expired ? "text-danger" : "text-muted"}`}>
+                    {i.expired ? "Expirou em" : "Expira em"} {formatDateTime(i.expiresAt)}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-end gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="resend" />
+                    <input type="hidden" name="id" value={i.id} />
+                    <Button
+                      type="submit"
+                      variant="outline"
+                      disabled={busy}
+                      aria-label={`Reenviar convite para ${i.email}`}
+                    >
+                      Reenviar
+                    </Button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="cancel" />
+                    <input type="hidden" name="id" value={i.id} />
+                    <Button
+                      type="submit"
+                      variant="ghost"
+                      disabled={busy}
+                      aria-label={`Cancelar convite para ${i.email}`}
+                    >
+                      Cancelar
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title="Remover da equipe"
+        description={`${removing?.name ?? ""} deixa de acessar esta organização na hora, e as sessões abertas nela terminam.`}
+        confirmLabel="Remover"
+        onConfirm={() => {
+          if (removing) submit({ intent: "remove", id: removing.id }, { method: "post" });
+          setRemoving(null);
+        }}
+      />
+    </PageFrame>
+  );
+}
