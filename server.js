@@ -30,6 +30,7 @@ const server = booted.app.listen(booted.port, (err) => {
     process.exit(1);
   }
   booted.log.info({ port: booted.port, url: booted.appUrl }, "listening");
+  if (booted.banner) console.log(booted.banner);
 });
 
 let stopping = false;

@@ -5,6 +5,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "~/platform/request-context";
+import { lightenLandingDocument } from "~/routes/marketing/landing-document.server";
+import { isLandingPage } from "~/routes/marketing/landing-page";
 import { DocumentContext } from "~/ui/document-context";
 
 export const streamTimeout = 5_000;
@@ -21,9 +23,12 @@ export default function handleRequest(
   }
   const { nonce, log } = loadContext.get(requestContext);
   const userAgent = request.headers.get("user-agent");
+  const { matches } = routerContext.staticHandlerContext;
+  // A landing page is rendered whole, then lightened for its first paint (ADR 0011).
+  const landing = isLandingPage(matches.map((m) => routerContext.routeModules[m.route.id]?.handle));
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.
   const readyOption =
-    (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    landing || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -46,6 +51,19 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          if (landing) {
+            readAll(body).then(
+              (html) =>
+                resolve(
+                  new Response(lightenLandingDocument(html), {
+                    headers: responseHeaders,
+                    status: responseStatusCode,
+                  }),
+                ),
+              reject,
+            );
+            return;
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -64,4 +82,10 @@ export default function handleRequest(
       },
     );
   });
+}
+
+async function readAll(stream: PassThrough): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
 }

@@ -10,6 +10,7 @@ import {
   useLocation,
   useMatches,
 } from "react-router";
+import { isLandingPage } from "~/routes/marketing/landing-page";
 import { FlashToast } from "~/ui/flash-toast";
 import { GuestScript } from "~/ui/guest-script";
 import { NotFound } from "~/ui/not-found";
@@ -44,8 +45,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         {/* With a precedence React puts the stylesheet ahead of the script preloads it hoists into the head,
-            so a phone on a slow link paints before the JavaScript has arrived. */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+            so a phone on a slow link paints before the JavaScript has arrived. A landing page has it inline
+            instead; a client-side navigation away from one renders this link, and React adds it then. */}
+        {isLandingPage(matches.map((m) => m.handle)) ? null : (
+          <link rel="stylesheet" href={stylesheet} precedence="default" />
+        )}
         <Links />
       </head>
       <body>

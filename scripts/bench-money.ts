@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { desc, eq, sql } from "drizzle-orm";
+import { DEMO_HOST } from "~/domain/demo/demo-host";
 import { listSales, salesFilter } from "~/domain/ledger/read-sales.server";
 import { post, walletForProperty } from "~/domain/ledger/wallet-ledger.server";
 import type { Actor } from "~/domain/team/permissions";
@@ -10,7 +11,6 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { cursorOf } from "~/platform/db/keyset-cursor";
 import { member, orders, user } from "~/platform/db/schema";
 import { shopFixture } from "../tests/support/shop-fixtures";
-import { DEMO_HOST } from "./seed-accounts";
 
 type Result = { name: string; rps: number; p99: number };
 

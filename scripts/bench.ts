@@ -5,6 +5,8 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { DEMO_HOST } from "~/domain/demo/demo-host";
+import { seedAccounts } from "~/domain/demo/seed-accounts.server";
 import { connectDatabase } from "~/platform/db/connect.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { freePort } from "../tests/support/free-port";
@@ -18,7 +20,6 @@ import { newDeviceId, shopFixture } from "../tests/support/shop-fixtures";
 import { benchCheckout, benchContention } from "./bench-checkout";
 import { benchSalesPages, benchWithdrawalRace } from "./bench-money";
 import { buildIfStale } from "./build-freshness.js";
-import { DEMO_HOST, seedAccounts } from "./seed-accounts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { demoOnFirstRun } from "~/domain/demo/first-run.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
@@ -15,6 +16,7 @@ import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
 import { bodyRule } from "./body-limits";
 import { clientIp } from "./client-ip";
+import { firstRunBanner } from "./first-run-banner";
 import { prerenderedPages } from "./prerendered-pages";
 import { reactRouterHandler } from "./react-router-handler";
 import { refuse } from "./refuse";
@@ -31,6 +33,8 @@ export type Booted = {
   port: number;
   appUrl: string;
   log: Logger;
+  /** Printed once the server listens, in development on the embedded database (ADR 0018); else null. */
+  banner: string | null;
   /** Closes the database (and frees the PGlite folder); call after the HTTP server stopped. */
   shutdown(): Promise<void>;
 };
@@ -44,6 +48,8 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   const log = logger();
   const handle = await database();
   authSecret();
+  // Development on the embedded database: an empty one gets the demo data before the first request.
+  const banner = config.demoData ? firstRunBanner(config.appUrl, await demoOnFirstRun(handle.db)) : null;
   // In the background: the first start installs the queue's tables (seconds on PGlite), requests need not wait.
   const jobs: Promise<JobRunner | null> = startJobRunner(handle, backgroundJobs(log), log).catch((err) => {
     log.error({ err }, "background jobs did not start");
@@ -106,7 +112,7 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
     await (await jobs)?.stop();
     await closeDatabase();
   };
-  return { app, port: config.port, appUrl: config.appUrl, log, shutdown };
+  return { app, port: config.port, appUrl: config.appUrl, log, banner, shutdown };
 }
 
 /** Stock alerts go out as a digest at most this often (not an email per sale). */

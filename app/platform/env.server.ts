@@ -46,6 +46,8 @@ const schema = z.object({
     }),
   DATA_DIR: z.string().trim().default("./.data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "postgres://user@host:5432/db"),
+  // ADR 0018: `off` keeps the first start in development from creating the demo data (tests use it).
+  DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp://user:pass@host:587"),
   MAIL_FROM: z.string().trim().default("Estadia <nao-responda@estadia.dev>"),
   TRUSTED_IP_HEADER: z
@@ -121,6 +123,11 @@ export type Env = {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The first start on an empty database creates the demo data and every start prints where it is: only
+   * in development, on the embedded database, unless DEMO_DATA=off (ADR 0018).
+   */
+  demoData: boolean;
   smtpUrl: string | undefined;
   /** From header of every email we send. */
   mailFrom: string;
@@ -197,6 +204,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     secureCookies: appUrl.startsWith("https:"),
     dataDir,
     databaseUrl: v.DATABASE_URL,
+    demoData: !isProduction && !v.DATABASE_URL && v.DEMO_DATA === "auto",
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     trustedIpHeader: v.TRUSTED_IP_HEADER,

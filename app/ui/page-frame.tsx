@@ -105,7 +105,7 @@ const iconButtonClasses =
   "inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-ink hover:bg-black/5";
 
 /**
- * Back-office layout: top bar, fixed side navigation from md up, and a drawer (Radix Dialog:
+ * Back-office layout: top bar, a full-height side column with sticky navigation from md up, and a drawer (Radix Dialog:
  * focus trap, Escape) on phones. Renders the page's <main id="conteudo">.
  */
 export function AppShell({
@@ -157,17 +157,23 @@ export function AppShell({
         {header ? <div className="ml-auto flex items-center gap-2">{header}</div> : null}
       </header>
 
-      <nav
-        aria-label="Principal"
-        className="fixed top-14 bottom-0 left-0 hidden w-60 overflow-y-auto border-r border-border bg-surface p-3 md:block"
-      >
-        <NavList nav={nav} currentTo={currentTo} linkComponent={linkComponent} />
-      </nav>
+      {/* From md up the side column runs the page's whole height (its white background too, in a full-page
+          screenshot or on paper), and the navigation inside it stays in view while the page scrolls. */}
+      <div className="md:flex md:min-h-[calc(100dvh-3.5rem)]">
+        <div className="hidden w-60 shrink-0 border-r border-border bg-surface md:block">
+          <nav
+            aria-label="Principal"
+            className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto p-3"
+          >
+            <NavList nav={nav} currentTo={currentTo} linkComponent={linkComponent} />
+          </nav>
+        </div>
 
-      {/* tabIndex lets the skip link move focus here; it is not a control, so no ring. */}
-      <main id="conteudo" tabIndex={-1} className="min-w-0 focus:outline-none md:pl-60">
-        {children}
-      </main>
+        {/* tabIndex lets the skip link move focus here; it is not a control, so no ring. */}
+        <main id="conteudo" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

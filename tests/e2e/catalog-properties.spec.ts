@@ -143,6 +143,20 @@ test("a host creates a property, stocks it with a product, saves quantities and 
     await expect(current).toHaveValue("3");
   });
 
+  await test.step("a quantity the save refuses marks its row: 'Erro ao atualizar quantidade' and why", async () => {
+    await current.fill("2000000");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expectToast(page, "Erro ao atualizar quantidades: A quantidade máxima é 1.000.000.");
+    const row = page.getByRole("listitem").filter({ has: current });
+    await expect(row.getByRole("alert")).toHaveText("Erro ao atualizar quantidade");
+    await expect(current).toHaveAccessibleDescription("A quantidade máxima é 1.000.000.");
+    await expect(current).toHaveValue("3");
+    await current.fill("4");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expectToast(page, "Quantidades atualizadas com sucesso");
+    await expect(row.getByRole("alert")).toHaveCount(0);
+  });
+
   await test.step("deleting asks first, then the property is gone and its pages answer 404", async () => {
     await page.goto("/properties");
     await page.getByRole("button", { name: "Excluir Loft Centro 2" }).click();

@@ -21,7 +21,7 @@ import {
 
 // Phone and desktop run at once against the same shop: each test buys products no other test (nor the
 // other project, nor shop.spec.ts, which uses 'Água mineral' and 'Granola') buys, so held and sold stock
-// never mixes up. Prices from scripts/seed-catalog.ts; 6 units of each at 'Casa da Praia'.
+// never mixes up. Prices from app/domain/demo/seed-catalog.server.ts; 6 units of each at 'Casa da Praia'.
 const PRODUCTS = {
   pix: { phone: ["Chocolate ao leite", 990], desktop: ["Pão de queijo congelado", 1800] },
   card: { phone: ["Refrigerante lata", 650], desktop: ["Kit escova e pasta de dente", 1200] },

@@ -59,3 +59,30 @@ test("a host reads the stock, filters what is missing, sets an alert level and r
   );
   expect(await accessibilityViolations(page)).toEqual([]);
 });
+
+test("on a long page the side navigation's white column runs to the bottom, and its links stay in view", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await signIn(page, DEMO_HOST.email, DEMO_HOST.password);
+  await page.goto("/inventory/historico");
+  await expect(page.getByRole("heading", { level: 1, name: "Movimentações de estoque" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Principal" });
+  // Where the navigation's background ends on the page (as a full-page screenshot or a print shows it).
+  const { backgroundBottom, pageHeight } = await nav.evaluate((element) => {
+    let painted: Element | null = element;
+    while (painted && getComputedStyle(painted).backgroundColor === "rgba(0, 0, 0, 0)") {
+      painted = painted.parentElement;
+    }
+    const box = (painted ?? element).getBoundingClientRect();
+    return {
+      backgroundBottom: box.bottom + window.scrollY,
+      pageHeight: document.documentElement.scrollHeight,
+    };
+  });
+  expect(pageHeight).toBeGreaterThan(1400);
+  expect(Math.round(backgroundBottom)).toBe(pageHeight);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toBeInViewport();
+  await expect(nav.getByRole("link", { name: "Saques" })).toBeInViewport();
+});

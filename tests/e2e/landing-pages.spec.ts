@@ -2,6 +2,7 @@
 // mobile menu, anchor navigation, the FAQ accordion, the screenshots carousel and the footer.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./support/landing";
 
 const VARIANTS = [
   {
@@ -42,17 +43,6 @@ function watchForErrors(page: Page): string[] {
   return problems;
 }
 
-/** The page has hydrated once React's handlers answer: the FAQ toggles. */
-async function hydrated(page: Page) {
-  const first = page.locator("section[id] h3 button[aria-expanded]").first();
-  await expect(async () => {
-    await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true", { timeout: 500 });
-  }).toPass();
-  await first.click();
-  await expect(first).toHaveAttribute("aria-expanded", "false");
-}
-
 for (const variant of VARIANTS) {
   test(`${variant.path}: hydrates under the CSP, in its language, and axe finds no violations`, async ({
     page,
@@ -86,6 +76,23 @@ test("the call to action and 'see how it works' scroll to their sections", async
   await page.getByRole("main").getByRole("link", { name: "Comece Agora" }).click();
   await expect(page).toHaveURL(/#cadastro$/);
   await expect(page.getByRole("heading", { level: 2, name: "Comece grátis hoje" })).toBeInViewport();
+});
+
+test("the app loads when the visitor first does something, and a question tapped before that opens", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/en");
+  await page.waitForLoadState("load");
+  // Nothing but the HTML (with its stylesheet) until then: no script of the app was fetched.
+  expect(scripts).toEqual([]);
+  const first = page.locator("section[id] h3 button[aria-expanded]").first();
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  expect(scripts.some((url) => url.includes("/assets/entry.client-"))).toBe(true);
 });
 
 test("the header turns solid once the page scrolls past 10 px", async ({ page }) => {

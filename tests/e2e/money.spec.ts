@@ -24,7 +24,7 @@ import {
 // orders there). Phone and desktop run at once against the same data: the journey takes a lock for that
 // wallet (support/money.ts) so that one project's figures are read and compared while only its own sales,
 // withdrawal and refund move them; each project buys products of its own, so stock never mixes up either.
-// Prices and stock (4 units each) from scripts/seed-catalog.ts.
+// Prices and stock (4 units each) from app/domain/demo/seed-catalog.server.ts.
 const FLAT = "Apartamento Centro";
 
 const PRODUCTS = {

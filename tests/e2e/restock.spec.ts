@@ -17,7 +17,7 @@ import {
 // and that no other test needs low: 'Vinho tinto' and 'Repelente' are only held there by unpaid orders
 // (which leave the current quantity alone), 'Água mineral 500 ml' only goes into a cart. 'Cerveja
 // artesanal' (sold out) and 'Granola' (6) stay as shop.spec.ts expects them. Seeded by
-// scripts/seed-catalog.ts: 6 of 8 at 'Casa da Praia', 'Vinho tinto' 0 of 4 at 'Apartamento Centro'.
+// app/domain/demo/seed-catalog.server.ts: 6 of 8 at 'Casa da Praia', 'Vinho tinto' 0 of 4 at 'Apartamento Centro'.
 type Line = { product: string; property: string };
 type Journey = {
   /** Ticked with 'Marcar todos' on this group of 'Por produto', or one card at a time. */

@@ -193,11 +193,35 @@ describe.each(VARIANTS)("the $path landing page", (variant) => {
   });
 });
 
+/**
+ * ADR 0011, 2026-11-23: nothing but the HTML itself stands before the first paint. The stylesheet is in the
+ * page, no script is preloaded, and React Router's module script imports the app only once the visitor
+ * does something (the browser tests prove it then hydrates).
+ */
+function expectLightDocument(html: string) {
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).toMatch(/<style>[^<]*\.sr-only\{/);
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  expect(html).not.toContain('rel="modulepreload"');
+  const module = /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  expect(module).not.toMatch(/^\s*import\s/m);
+  expect(module.indexOf('"pointerdown"')).toBeGreaterThan(-1);
+  expect(module.indexOf('"pointerdown"')).toBeLessThan(module.indexOf("import("));
+  expect(module).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+}
+
+describe.each(VARIANTS)("the $path landing page's first paint", (variant) => {
+  it("needs no other request: the stylesheet is inline and the app waits for the visitor", async () => {
+    expectLightDocument((await get(variant.path)).body);
+  });
+});
+
 describe("the prerendered pages", () => {
   it.each(VARIANTS)("are written to build/prerendered for $path at build time", ({ path: page, title }) => {
     const file = path.join(BUILD, "prerendered", page, "index.html");
     const html = readFileSync(file, "utf8");
     expect(html).toContain(`<title>${title}</title>`);
+    expectLightDocument(html);
     // A placeholder nonce that matches no CSP header: the file must never go out as it is.
     expect(html).toContain('nonce="ESTADIA_PRERENDER_NONCE"');
   });

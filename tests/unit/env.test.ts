@@ -28,6 +28,7 @@ describe("parseEnv defaults", () => {
       secureCookies: false,
       dataDir: path.resolve(".data"),
       databaseUrl: undefined,
+      demoData: true,
       smtpUrl: undefined,
       mailFrom: "Estadia <nao-responda@estadia.dev>",
       trustedIpHeader: undefined,
@@ -188,6 +189,23 @@ describe("parseEnv payouts", () => {
       withdrawalFeeCents: 150,
     });
     expect(parseError({ WITHDRAWAL_MIN_REAIS: "0" }).message).toContain("WITHDRAWAL_MIN_REAIS");
+  });
+});
+
+describe("parseEnv demo data on the first start (ADR 0018)", () => {
+  it("is on in development on the embedded database, and off in production, on PostgreSQL or with DEMO_DATA=off", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).demoData).toBe(true);
+    expect(
+      parseEnv({
+        APP_ENV: "production",
+        AUTH_SECRET: SECRET,
+        PAYMENTS_PROVIDER: "sandbox",
+        PAYOUTS_PROVIDER: "sandbox",
+      }).demoData,
+    ).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "postgres://u@localhost:5432/db" }).demoData).toBe(false);
+    expect(parseEnv({ DEMO_DATA: "off" }).demoData).toBe(false);
+    expect(() => parseEnv({ DEMO_DATA: "yes" })).toThrow(/DEMO_DATA/);
   });
 });
 

@@ -13,6 +13,7 @@ export const CATALOG_TEXT = {
   categoryUpdated: "Categoria atualizada!",
   categoryDeleted: "Categoria excluída",
   categoryDeleteFailed: "Erro ao excluir categoria",
+  categoriesLoadFailed: "Erro ao buscar categorias",
   categoryNotFound: "Categoria não encontrada",
   categoryNameRequired: "Informe o nome da categoria.",
   categoryNameTooLong: "O nome da categoria deve ter no máximo 60 caracteres.",
@@ -20,6 +21,11 @@ export const CATALOG_TEXT = {
   colorTooLong: "A cor deve ter no máximo 7 caracteres.",
   colorInvalid: "Informe uma cor no formato #RRGGBB (por exemplo, #8E9196).",
 } as const;
+
+/** The spec's error when the product list cannot be loaded: 'Erro ao carregar produtos: {message}'. */
+export function productsLoadFailed(message: string): string {
+  return `Erro ao carregar produtos: ${message}`;
+}
 
 /** The spec's error toast for a failed save: 'Erro: {message}'. */
 export function saveFailed(message: string): string {

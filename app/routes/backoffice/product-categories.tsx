@@ -22,13 +22,16 @@ import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/product-categories";
 import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
+import { LoadFailed } from "./load-failed";
 import { CategoryFormDialog, type EditedCategory } from "./product-categories-form";
 import { CategorySwatch } from "./product-categories-swatch";
 import { useDeletion } from "./use-deletion";
 import { useFormEditor } from "./use-form-editor";
 
+const TITLE = "Gerenciar Categorias de Produto";
+
 export function meta() {
-  return [{ title: "Gerenciar Categorias de Produto" }];
+  return [{ title: TITLE }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -83,7 +86,7 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
 
   return (
     <PageFrame
-      title="Gerenciar Categorias de Produto"
+      title={TITLE}
       actions={
         <>
           <Link to="/products" className={buttonClasses({ variant: "outline" })}>
@@ -155,4 +158,9 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
       ) : null}
     </PageFrame>
   );
+}
+
+/** The list could not be loaded (spec part 1 §8: 'Erro ao buscar categorias'). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadFailed error={error} title={TITLE} message={T.categoriesLoadFailed} />;
 }

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
-import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
+import { productsLoadFailed, CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/domain/catalog/products.server";
 import { AppError } from "~/domain/errors";
@@ -19,13 +19,16 @@ import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/products";
 import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
+import { LOAD_FAILURE_REASON, LoadFailed } from "./load-failed";
 import { ProductCard } from "./products-card";
 import { type EditedProduct, ProductFormDialog } from "./products-form";
 import { useDeletion } from "./use-deletion";
 import { useFormEditor } from "./use-form-editor";
 
+const TITLE = "Gerenciar Produtos";
+
 export function meta() {
-  return [{ title: "Gerenciar Produtos" }];
+  return [{ title: TITLE }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -97,7 +100,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 
   return (
     <PageFrame
-      title="Gerenciar Produtos"
+      title={TITLE}
       actions={
         <>
           <Link to="/product-categories" className={buttonClasses({ variant: "outline" })}>
@@ -157,4 +160,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       ) : null}
     </PageFrame>
   );
+}
+
+/** The list could not be loaded (spec part 1 §8: 'Erro ao carregar produtos: {message}'). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadFailed error={error} title={TITLE} message={productsLoadFailed(LOAD_FAILURE_REASON)} />;
 }

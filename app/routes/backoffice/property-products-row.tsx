@@ -15,8 +15,12 @@ export type StockRowData = {
   expected: number | null;
 };
 
+/** Why the last save refused this row's quantities (the domain's field errors). */
+export type StockRowError = { current?: string; expected?: string };
+
 interface Props {
   row: StockRowData;
+  error?: StockRowError;
   canRemove: boolean;
   onRemove: () => void;
 }
@@ -25,7 +29,7 @@ interface Props {
  * One product of the property with its two quantity inputs (uncontrolled: they post with the form and
  * start from the saved values). 'Sem limite' is an explicit tick, so an empty field never means it.
  */
-export function StockRowItem({ row, canRemove, onRemove }: Props) {
+export function StockRowItem({ row, error, canRemove, onRemove }: Props) {
   const id = useId();
   const currentRef = useRef<HTMLInputElement>(null);
   const typedBeforeUnlimited = useRef(row.current === null ? "" : String(row.current));
@@ -71,6 +75,11 @@ export function StockRowItem({ row, canRemove, onRemove }: Props) {
         <div className="grid min-w-0 gap-0.5">
           <p className="font-medium break-words">{row.name}</p>
           <p className="text-sm text-muted">{formatCents(row.priceCents)}</p>
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {T.quantityFailed}
+            </p>
+          ) : null}
         </div>
       </div>
       {/* Two columns under the name on phones; beside it from sm up. */}
@@ -90,7 +99,10 @@ export function StockRowItem({ row, canRemove, onRemove }: Props) {
             defaultValue={row.current ?? ""}
             placeholder={unlimited ? T.unlimited : "0"}
             disabled={unlimited}
+            aria-invalid={error?.current ? true : undefined}
+            aria-describedby={error?.current ? `${id}-current-error` : undefined}
           />
+          <FieldError id={`${id}-current-error`} message={error?.current} />
           <label className="flex min-h-8 items-center gap-2 text-sm text-ink">
             <input
               type="checkbox"
@@ -117,7 +129,10 @@ export function StockRowItem({ row, canRemove, onRemove }: Props) {
             step={1}
             defaultValue={row.expected ?? ""}
             placeholder={T.unlimited}
+            aria-invalid={error?.expected ? true : undefined}
+            aria-describedby={error?.expected ? `${id}-expected-error` : undefined}
           />
+          <FieldError id={`${id}-expected-error`} message={error?.expected} />
         </div>
       </div>
       {canRemove ? (
@@ -132,5 +147,14 @@ export function StockRowItem({ row, canRemove, onRemove }: Props) {
         </Button>
       ) : null}
     </li>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-danger">
+      {message}
+    </p>
   );
 }

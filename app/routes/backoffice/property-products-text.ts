@@ -12,5 +12,7 @@ export const STOCK_SCREEN_TEXT = {
     count > 1 ? `Erro ao adicionar produtos: ${message}` : `Erro ao adicionar produto: ${message}`,
   removeFailed: (message: string) => `Erro ao remover produto: ${message}`,
   saveFailed: (message: string) => `Erro ao atualizar quantidades: ${message}`,
+  /** On the row whose quantity the save refused (the reason follows under the field). */
+  quantityFailed: "Erro ao atualizar quantidade",
   unlimited: "Sem limite",
 } as const;

@@ -26,7 +26,7 @@ import type { Route } from "./+types/property-products";
 import { notFoundUnlessFound, refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { AddProductsDialog } from "./property-products-add";
-import { StockRowItem } from "./property-products-row";
+import { type StockRowError, StockRowItem } from "./property-products-row";
 import { STOCK_SCREEN_TEXT as T } from "./property-products-text";
 
 export function meta() {
@@ -119,6 +119,14 @@ export default function PropertyProducts({ loaderData }: Route.ComponentProps) {
     setSaves((n) => n + 1);
   }, [saver.data]);
 
+  // The refused save's field errors, keyed `<productId>.current|expected`, per row.
+  const refusedFields = saver.data && !saver.data.ok ? saver.data.fieldErrors : undefined;
+  const rowError = (productId: string): StockRowError | undefined => {
+    const current = refusedFields?.[`${productId}.current`];
+    const expected = refusedFields?.[`${productId}.expected`];
+    return current || expected ? { current, expected } : undefined;
+  };
+
   const [adding, setAdding] = useState({ open: false, session: 0 });
   const openAdd = () => setAdding((a) => ({ open: true, session: a.session + 1 }));
 
@@ -188,6 +196,7 @@ export default function PropertyProducts({ loaderData }: Route.ComponentProps) {
                   // A row is drawn again when its saved values change or after a save answer.
                   key={`${row.productId}:${row.current}:${row.expected}:${saves}`}
                   row={row}
+                  error={rowError(row.productId)}
                   canRemove={canManage}
                   onRemove={() => setRemoving({ productId: row.productId, name: row.name })}
                 />

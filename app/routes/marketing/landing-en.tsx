@@ -5,7 +5,8 @@ import { landingMeta } from "./landing-meta";
 import { LandingScreen } from "./landing-screen";
 
 // Prerendered at build time (react-router.config.ts); the same module serves it at request time.
-export const handle = { lang: content.lang };
+// `landingPage`: its document is lightened for the first paint (landing-page.ts).
+export const handle = { lang: content.lang, landingPage: true };
 export const middleware: Route.MiddlewareFunction[] = [prerenderContext];
 export const loader = landingLoader;
 export const headers = landingHeaders;

@@ -1,12 +1,6 @@
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import type { Db } from "~/platform/db/database-handle.server";
-
-export const DEMO_HOST = {
-  name: "Anfitrião Demo",
-  email: "demo@estadia.dev",
-  password: "estadia123",
-  organizationName: "Estadia Demo",
-};
+import { DEMO_HOST } from "./demo-host";
 
 /** The demo host: confirmed, owner of 'Estadia Demo'. */
 export async function seedAccounts(db: Db): Promise<string> {

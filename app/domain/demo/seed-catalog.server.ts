@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { createCategory } from "~/domain/catalog/categories.server";
-import { createProduct } from "~/domain/catalog/products.server";
-import { readImageInput } from "~/domain/images/image-input.server";
-import { createProperty } from "~/domain/properties/create-property.server";
-import { listProperties } from "~/domain/properties/read-properties.server";
-import { addProductsToProperty } from "~/domain/stock/add-products.server";
-import { saveStockQuantities } from "~/domain/stock/save-stock-quantities.server";
-import type { Actor } from "~/domain/team/permissions";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products } from "~/platform/db/schema";
-import { DEMO_HOST } from "./seed-accounts";
+import { createCategory } from "../catalog/categories.server";
+import { createProduct } from "../catalog/products.server";
+import { readImageInput } from "../images/image-input.server";
+import { createProperty } from "../properties/create-property.server";
+import { listProperties } from "../properties/read-properties.server";
+import { addProductsToProperty } from "../stock/add-products.server";
+import { saveStockQuantities } from "../stock/save-stock-quantities.server";
+import type { Actor } from "../team/permissions";
+import { DEMO_HOST, DEMO_SHOP_PROPERTY } from "./demo-host";
 
 const CATEGORIES = [
   { name: "Bebidas", color: "#2563EB" },
@@ -78,7 +78,7 @@ export async function seedCatalog(db: Db): Promise<string> {
   const id = (name: string) => productIds.get(name) ?? "";
 
   const beach = await createProperty(db, actor, {
-    name: "Casa da Praia",
+    name: DEMO_SHOP_PROPERTY,
     address: "Av. Beira-Mar, 1200 — Jurerê, Florianópolis/SC",
     image: await picture("Casa Praia", "#0E7490"),
   });
