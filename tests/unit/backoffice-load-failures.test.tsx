@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import BackofficeLayout from "~/routes/backoffice/layout";
 import * as categories from "~/routes/backoffice/product-categories";
 import * as products from "~/routes/backoffice/products";
+import { openSections } from "~/routes/backoffice/sections";
 
 // The routes' server modules are never called here; the stub only needs them to load.
 vi.mock("~/routes/backoffice/guard.server", async () => {
@@ -28,7 +29,13 @@ function failedPage(path: string, ErrorBoundary: Boundary, error: unknown) {
       initialEntries={[path]}
       hydrationData={{
         loaderData: {
-          layout: { user: { name: "Maria", email: "maria@example.com" }, organizationName: "Sol" },
+          layout: {
+            user: { name: "Maria", email: "maria@example.com" },
+            organizationName: "Sol",
+            organizations: [{ id: "o1", name: "Sol" }],
+            activeOrganizationId: "o1",
+            sections: openSections({ userId: "u1", organizationId: "o1", role: "owner" }),
+          },
         },
         errors: { page: error },
       }}
