@@ -6,6 +6,7 @@ import { Input } from "~/ui/input";
 import { PasswordInput } from "~/ui/password-input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import { toast } from "~/ui/toaster";
+import { AccountCard } from "./account-card";
 import type { AuthActionData, AuthView } from "./auth";
 
 type Props = {
@@ -38,43 +39,37 @@ export function AuthScreen({ view, returnTo, prefill, notice, actionData }: Prop
   }, [actionData]);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-surface-alt px-4 py-10">
-      <div className="grid w-full max-w-md gap-6 rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8">
-        <div className="grid gap-1 text-center">
-          <p className="text-2xl font-bold text-brand">Estadia</p>
-          <h1 className="text-base text-muted">Acesse sua conta Estadia</h1>
-        </div>
-        {notice ? (
-          <p role="alert" className="rounded-lg bg-warning/10 p-3 text-sm text-ink">
-            {notice}
-          </p>
-        ) : null}
-        {view === "recover" ? (
-          <RecoveryView actionData={actionData} />
-        ) : (
-          <Tabs value={tab} onValueChange={setTab}>
-            <TabsList aria-label="Entrar ou criar conta" className="grid grid-cols-2">
-              <TabsTrigger value="login" className="justify-center">
-                Login
-              </TabsTrigger>
-              <TabsTrigger value="signup" className="justify-center">
-                Criar conta
-              </TabsTrigger>
-            </TabsList>
-            <TabsContent value="login">
-              <LoginForm returnTo={returnTo} prefillEmail={prefill.email} actionData={actionData} />
-            </TabsContent>
-            <TabsContent value="signup">
-              <SignupForm
-                key={signupKey}
-                prefill={actionData?.intent === "signup" && !actionData.ok ? actionData.values : prefill}
-                actionData={actionData}
-              />
-            </TabsContent>
-          </Tabs>
-        )}
-      </div>
-    </main>
+    <AccountCard heading="Acesse sua conta Estadia" headingClassName="text-base text-muted">
+      {notice ? (
+        <p role="alert" className="rounded-lg bg-warning/10 p-3 text-sm text-ink">
+          {notice}
+        </p>
+      ) : null}
+      {view === "recover" ? (
+        <RecoveryView actionData={actionData} />
+      ) : (
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList aria-label="Entrar ou criar conta" className="grid grid-cols-2">
+            <TabsTrigger value="login" className="justify-center">
+              Login
+            </TabsTrigger>
+            <TabsTrigger value="signup" className="justify-center">
+              Criar conta
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <LoginForm returnTo={returnTo} prefillEmail={prefill.email} actionData={actionData} />
+          </TabsContent>
+          <TabsContent value="signup">
+            <SignupForm
+              key={signupKey}
+              prefill={actionData?.intent === "signup" && !actionData.ok ? actionData.values : prefill}
+              actionData={actionData}
+            />
+          </TabsContent>
+        </Tabs>
+      )}
+    </AccountCard>
   );
 }
 

@@ -9,9 +9,9 @@ import { database } from "~/platform/db/database.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
-import { PasswordInput } from "~/ui/password-input";
 import { refused } from "../backoffice/app-error.server";
 import type { Route } from "./+types/invitation";
+import { AccountCard, NewPasswordFields } from "./account-card";
 import { accountContext, redirectWith } from "./account-context.server";
 
 export function meta() {
@@ -64,99 +64,72 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-surface-alt px-4 py-10">
-      <div className="grid w-full max-w-md gap-6 rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8">
-        <div className="grid gap-1 text-center">
-          <p className="text-2xl font-bold text-brand">Estadia</p>
-          <h1 className="text-xl font-semibold">Convite para a equipe</h1>
-        </div>
-        {actionData ? (
-          <p role="alert" className="rounded-lg bg-danger-soft p-3 text-center text-sm text-danger">
-            {actionData.message}
+    <AccountCard heading="Convite para a equipe">
+      {actionData ? (
+        <p role="alert" className="rounded-lg bg-danger-soft p-3 text-center text-sm text-danger">
+          {actionData.message}
+        </p>
+      ) : null}
+      {loaderData.state !== "open" ? (
+        <>
+          <p role="alert" className="text-center">
+            {loaderData.message}
           </p>
-        ) : null}
-        {loaderData.state !== "open" ? (
-          <>
-            <p role="alert" className="text-center">
-              {loaderData.message}
-            </p>
-            <Link to="/auth" className={buttonClasses({ variant: "outline" })}>
-              Ir para o login
-            </Link>
-          </>
-        ) : (
-          <>
-            <p className="text-center">
-              {loaderData.inviterName} convidou você para a equipe de{" "}
-              <strong>{loaderData.organizationName}</strong> como <strong>{loaderData.roleLabel}</strong>.
-            </p>
-            <p className="text-center text-sm text-muted">
-              Convite para {loaderData.email}, válido até {formatDateTime(loaderData.expiresAt)}.
-            </p>
-            {loaderData.signedInEmail ? (
-              loaderData.signedInEmail === loaderData.email ? (
-                <Form method="post" className="grid">
-                  <input type="hidden" name="intent" value="accept" />
-                  <Button type="submit" busy={busy} busyLabel="Entrando...">
-                    Aceitar convite
-                  </Button>
-                </Form>
-              ) : (
-                <>
-                  <p role="alert" className="text-center text-sm">
-                    {T.wrongAccount(loaderData.email)}
-                  </p>
-                  <Form method="post" action="/sign-out" className="grid">
-                    <Button type="submit" variant="outline">
-                      Sair
-                    </Button>
-                  </Form>
-                </>
-              )
-            ) : loaderData.hasAccount ? (
-              <Link
-                to={`/auth?redirectTo=${encodeURIComponent(invitationPath(loaderData.token))}&email=${encodeURIComponent(loaderData.email)}`}
-                className={buttonClasses()}
-              >
-                Entrar para aceitar
-              </Link>
-            ) : (
-              <Form method="post" className="grid gap-4" noValidate>
-                <input type="hidden" name="intent" value="register" />
-                <Field label="E-mail">{(c) => <Input {...c} value={loaderData.email} readOnly />}</Field>
-                <Field label="Nome completo" error={errors.name}>
-                  {(c) => <Input {...c} name="name" autoComplete="name" required />}
-                </Field>
-                <Field label="Senha" hint="Pelo menos 6 caracteres." error={errors.password}>
-                  {(c) => (
-                    <PasswordInput
-                      {...c}
-                      name="password"
-                      autoComplete="new-password"
-                      required
-                      minLength={6}
-                    />
-                  )}
-                </Field>
-                <Field label="Confirme a senha" error={errors.confirmation}>
-                  {(c) => (
-                    <PasswordInput
-                      {...c}
-                      name="confirmation"
-                      autoComplete="new-password"
-                      required
-                      minLength={6}
-                    />
-                  )}
-                </Field>
-                <Button type="submit" busy={busy} busyLabel="Criando conta...">
-                  Criar conta e entrar
+          <Link to="/auth" className={buttonClasses({ variant: "outline" })}>
+            Ir para o login
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="text-center">
+            {loaderData.inviterName} convidou você para a equipe de{" "}
+            <strong>{loaderData.organizationName}</strong> como <strong>{loaderData.roleLabel}</strong>.
+          </p>
+          <p className="text-center text-sm text-muted">
+            Convite para {loaderData.email}, válido até {formatDateTime(loaderData.expiresAt)}.
+          </p>
+          {loaderData.signedInEmail ? (
+            loaderData.signedInEmail === loaderData.email ? (
+              <Form method="post" className="grid">
+                <input type="hidden" name="intent" value="accept" />
+                <Button type="submit" busy={busy} busyLabel="Entrando...">
+                  Aceitar convite
                 </Button>
               </Form>
-            )}
-          </>
-        )}
-      </div>
-    </main>
+            ) : (
+              <>
+                <p role="alert" className="text-center text-sm">
+                  {T.wrongAccount(loaderData.email)}
+                </p>
+                <Form method="post" action="/sign-out" className="grid">
+                  <Button type="submit" variant="outline">
+                    Sair
+                  </Button>
+                </Form>
+              </>
+            )
+          ) : loaderData.hasAccount ? (
+            <Link
+              to={`/auth?redirectTo=${encodeURIComponent(invitationPath(loaderData.token))}&email=${encodeURIComponent(loaderData.email)}`}
+              className={buttonClasses()}
+            >
+              Entrar para aceitar
+            </Link>
+          ) : (
+            <Form method="post" className="grid gap-4" noValidate>
+              <input type="hidden" name="intent" value="register" />
+              <Field label="E-mail">{(c) => <Input {...c} value={loaderData.email} readOnly />}</Field>
+              <Field label="Nome completo" error={errors.name}>
+                {(c) => <Input {...c} name="name" autoComplete="name" required />}
+              </Field>
+              <NewPasswordFields labels={["Senha", "Confirme a senha"]} errors={errors} />
+              <Button type="submit" busy={busy} busyLabel="Criando conta...">
+                Criar conta e entrar
+              </Button>
+            </Form>
+          )}
+        </>
+      )}
+    </AccountCard>
   );
 }

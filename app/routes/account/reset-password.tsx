@@ -5,10 +5,9 @@ import { resetPassword } from "~/domain/account/reset-password.server";
 import { auth } from "~/platform/auth/auth.server";
 import { resetTokenUsable } from "~/platform/auth/reset-links.server";
 import { Button } from "~/ui/button";
-import { Field } from "~/ui/field";
-import { PasswordInput } from "~/ui/password-input";
 import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/reset-password";
+import { AccountCard, NewPasswordFields } from "./account-card";
 import { accountContext, redirectWith } from "./account-context.server";
 
 const BACK_TO_LOGIN_MS = 2000;
@@ -59,47 +58,30 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }, [done, navigate]);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-surface-alt px-4 py-10">
-      {/* Without JavaScript the browser still goes back to the login after 2 s. */}
+    <AccountCard
+      heading="Redefinir Senha"
+      // Without JavaScript the browser still goes back to the login after 2 s.
+      before={
+        done ? (
+          <noscript>
+            <meta httpEquiv="refresh" content="2;url=/auth" />
+          </noscript>
+        ) : null
+      }
+    >
       {done ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2;url=/auth" />
-        </noscript>
-      ) : null}
-      <div className="grid w-full max-w-md gap-6 rounded-2xl border border-border bg-surface p-6 shadow-sm sm:p-8">
-        <div className="grid gap-1 text-center">
-          <p className="text-2xl font-bold text-brand">Estadia</p>
-          <h1 className="text-xl font-semibold">Redefinir Senha</h1>
-        </div>
-        {done ? (
-          <p role="status" className="rounded-lg bg-success/10 p-3 text-center text-sm">
-            {ACCOUNT_TEXT.passwordUpdated} Você será levado ao login.
-          </p>
-        ) : (
-          <Form method="post" className="grid gap-4" noValidate>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <Field label="Nova senha" hint="Pelo menos 6 caracteres." error={errors.password}>
-              {(c) => (
-                <PasswordInput {...c} name="password" autoComplete="new-password" required minLength={6} />
-              )}
-            </Field>
-            <Field label="Confirme a nova senha" error={errors.confirmation}>
-              {(c) => (
-                <PasswordInput
-                  {...c}
-                  name="confirmation"
-                  autoComplete="new-password"
-                  required
-                  minLength={6}
-                />
-              )}
-            </Field>
-            <Button type="submit" busy={busy} busyLabel="Salvando...">
-              Redefinir senha
-            </Button>
-          </Form>
-        )}
-      </div>
-    </main>
+        <p role="status" className="rounded-lg bg-success/10 p-3 text-center text-sm">
+          {ACCOUNT_TEXT.passwordUpdated} Você será levado ao login.
+        </p>
+      ) : (
+        <Form method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <NewPasswordFields labels={["Nova senha", "Confirme a nova senha"]} errors={errors} />
+          <Button type="submit" busy={busy} busyLabel="Salvando...">
+            Redefinir senha
+          </Button>
+        </Form>
+      )}
+    </AccountCard>
   );
 }

@@ -235,22 +235,19 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
                     Alterar
                   </Button>
                 </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="id" value={m.id} />
-                  <Button
-                    type="submit"
-                    variant="danger"
-                    disabled={busy}
-                    aria-label={`Remover ${m.name}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      setRemoving({ id: m.id, name: m.name });
-                    }}
-                  >
-                    Remover
-                  </Button>
-                </Form>
+                <RowAction
+                  intent="remove"
+                  id={m.id}
+                  variant="danger"
+                  disabled={busy}
+                  label={`Remover ${m.name}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setRemoving({ id: m.id, name: m.name });
+                  }}
+                >
+                  Remover
+                </RowAction>
               </div>
             </li>
           ))}
@@ -283,30 +280,24 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
                   </p>
                 </div>
                 <div className="flex flex-wrap items-end gap-2">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="resend" />
-                    <input type="hidden" name="id" value={i.id} />
-                    <Button
-                      type="submit"
-                      variant="outline"
-                      disabled={busy}
-                      aria-label={`Reenviar convite para ${i.email}`}
-                    >
-                      Reenviar
-                    </Button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="cancel" />
-                    <input type="hidden" name="id" value={i.id} />
-                    <Button
-                      type="submit"
-                      variant="ghost"
-                      disabled={busy}
-                      aria-label={`Cancelar convite para ${i.email}`}
-                    >
-                      Cancelar
-                    </Button>
-                  </Form>
+                  <RowAction
+                    intent="resend"
+                    id={i.id}
+                    variant="outline"
+                    disabled={busy}
+                    label={`Reenviar convite para ${i.email}`}
+                  >
+                    Reenviar
+                  </RowAction>
+                  <RowAction
+                    intent="cancel"
+                    id={i.id}
+                    variant="ghost"
+                    disabled={busy}
+                    label={`Cancelar convite para ${i.email}`}
+                  >
+                    Cancelar
+                  </RowAction>
                 </div>
               </li>
             ))}
@@ -327,5 +318,24 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
         }}
       />
     </PageFrame>
+  );
+}
+
+/** A post of one intent about one row (a member or an invitation), as a single button. */
+function RowAction({
+  intent,
+  id,
+  label,
+  ...button
+}: { intent: string; id: string; label: string } & Pick<
+  React.ComponentProps<typeof Button>,
+  "variant" | "disabled" | "onClick" | "children"
+>) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" aria-label={label} {...button} />
+    </Form>
   );
 }
