@@ -2,6 +2,7 @@
 // p99 latency, the ratio to the baseline, and the app's memory. Both servers and the load generator share
 // this machine's cores, so compare ratios between runs rather than absolute numbers.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -20,6 +21,9 @@ import { newDeviceId, shopFixture } from "../tests/support/shop-fixtures";
 import { benchCheckout, benchContention } from "./bench-checkout";
 import { benchSalesPages, benchWithdrawalRace } from "./bench-money";
 import { buildIfStale } from "./build-freshness.js";
+
+// The bench seals its shops' payment credentials and the server it starts opens them: one key for both.
+process.env.ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

@@ -5,6 +5,9 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { demoOnFirstRun } from "~/domain/demo/first-run.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
+import { retryAsaasWebhooks } from "~/domain/payment-accounts/connect-asaas.server";
+import { reconcileAccounts } from "~/domain/payment-accounts/reconcile.server";
+import { refreshDueTokens } from "~/domain/payment-accounts/refresh-tokens.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
 import { sendStockAlertDigests } from "~/domain/stock/stock-alerts.server";
@@ -70,9 +73,10 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
       // Mercado Pago's script (trusted through our nonce'd script, 'strict-dynamic') calls its API and
       // frames its secure card fields.
       paymentOrigins:
-        config.payments.provider === "mercadopago"
+        config.payments.mercadoPago !== null
           ? ["https://*.mercadopago.com", "https://*.mercadolibre.com", "https://*.mlstatic.com"]
           : [],
+      formOrigins: config.payments.mercadoPago ? [new URL(config.payments.mercadoPago.authUrl).origin] : [],
     }),
   );
   // Before any route runs: a method and address we can serve, a form from this site, a body that fits.
@@ -140,6 +144,20 @@ function backgroundJobs(log: Logger) {
       name: "stock-alerts",
       everySeconds: STOCK_ALERT_SECONDS,
       run: async () => sendStockAlertDigests(await paymentsContext(log.child({ job: "stock-alerts" }))),
+    },
+    {
+      // Mercado Pago's tokens last 180 days: renewed 60 days ahead. Asaas webhooks not registered yet: again.
+      name: "payment-tokens",
+      everySeconds: 60 * 60,
+      run: async () => {
+        const ctx = await paymentsContext(log.child({ job: "payment-tokens" }));
+        return { renewed: await refreshDueTokens(ctx), webhooks: await retryAsaasWebhooks(ctx) };
+      },
+    },
+    {
+      name: "payment-reconciliation",
+      everySeconds: 24 * 60 * 60,
+      run: async () => reconcileAccounts(await paymentsContext(log.child({ job: "payment-reconciliation" }))),
     },
   ];
 }

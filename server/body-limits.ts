@@ -22,7 +22,7 @@ const RULES: [RegExp, BodyRule][] = [
   // A property's stock sheet: four fields per product, saved at once.
   [/^\/properties\/[^/]+\/products(\.data)?$/i, { kind: "form", maxBytes: 256 * KB }],
   // Payment providers' notifications are small JSON documents.
-  [/^\/webhooks\/(payments|payouts)\/[^/]+$/i, { kind: "json", maxBytes: 64 * KB }],
+  [/^\/webhooks\/(payments|payouts|asaas)\/[^/]+$/i, { kind: "json", maxBytes: 64 * KB }],
   [/^\/sandbox\/v1\/card_tokens$/i, { kind: "json", maxBytes: 4 * KB }],
   // better-auth's door: it answers only two emailed GET links and 404 to everything else, whatever is sent.
   [/^\/api\/auth\//i, { kind: "any", maxBytes: 8 * KB }],

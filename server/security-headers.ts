@@ -6,14 +6,24 @@ type Options = {
   https: boolean;
   /** Hosts the payment provider's browser code talks to and frames (its secure card fields). */
   paymentOrigins?: string[];
+  /**
+   * Where a form of ours may lead after a redirect: Mercado Pago's authorization page, which 'Conectar
+   * Mercado Pago' posts to reach (browsers apply form-action to a form's redirects too).
+   */
+  formOrigins?: string[];
 };
 
 /** A fresh CSP nonce per request (in res.locals.nonce) and the headers every response carries. */
-export function securityHeaders({ dev, https, paymentOrigins = [] }: Options): RequestHandler {
+export function securityHeaders({
+  dev,
+  https,
+  paymentOrigins = [],
+  formOrigins = [],
+}: Options): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, paymentOrigins));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, paymentOrigins, formOrigins));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -24,7 +34,12 @@ export function securityHeaders({ dev, https, paymentOrigins = [] }: Options): R
   };
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean, paymentOrigins: string[] = []): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  dev: boolean,
+  paymentOrigins: string[] = [],
+  formOrigins: string[] = [],
+): string {
   // Vite's dev client injects scripts without our nonce and talks over a websocket.
   const scripts = dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
   return [
@@ -36,7 +51,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, paymentOrigin
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws: wss:" : ""}${paymentOrigins.map((o) => ` ${o}`).join("")}`,
     ...(paymentOrigins.length > 0 ? [`frame-src ${paymentOrigins.join(" ")}`] : []),
-    "form-action 'self'",
+    `form-action 'self'${formOrigins.map((o) => ` ${o}`).join("")}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "object-src 'none'",

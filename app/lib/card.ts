@@ -12,6 +12,7 @@ export const CARD_TEXT = {
   cvvRequired: "CVV é obrigatório",
   cvvInvalid: "CVV inválido",
   failed: "Erro ao processar pagamento. Por favor, verifique os dados e tente novamente.",
+  unavailable: "Este imóvel não aceita cartão no momento. Pague com Pix.",
 } as const;
 
 /** "5031433215406351" → "5031 4332 1540 6351" (16 digits at most). */

@@ -21,6 +21,14 @@ export const FLASH_MESSAGES = {
   },
   "invitation-accepted": { tone: "success", text: "Convite aceito! Você agora faz parte da equipe." },
   "organization-switched": { tone: "success", text: "Organização trocada." },
+  "payment-account-connected": {
+    tone: "success",
+    text: "Conta conectada. Seus imóveis já podem receber pagamentos.",
+  },
+  "payment-account-disconnected": {
+    tone: "success",
+    text: "Conta desconectada. Seus imóveis não recebem pagamentos até você conectar outra.",
+  },
   "qr-template-created": {
     tone: "success",
     text: "Template criado",

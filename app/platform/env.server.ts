@@ -65,23 +65,49 @@ const schema = z.object({
     .trim()
     .pipe(z.email({ message: "must be an email address like contato@estadia.dev" }))
     .default("contato@estadia.dev"),
-  // Payments (docs/decisions/0015-payments.md)
-  PAYMENTS_PROVIDER: z.enum(["sandbox", "mercadopago"]).optional(),
-  MERCADOPAGO_ACCESS_TOKEN: z.string().trim().optional(),
+  // Payments (ADR 0021): the platform's application credentials let hosts connect their own accounts;
+  // none of them charges a guest by itself.
+  MERCADOPAGO_CLIENT_ID: z.string().trim().optional(),
+  MERCADOPAGO_CLIENT_SECRET: z.string().trim().optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().trim().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().optional(),
   MERCADOPAGO_API_URL: optionalUrl(["https:", "http:"], "https://api.mercadopago.com"),
+  MERCADOPAGO_AUTH_URL: optionalUrl(["https:", "http:"], "https://auth.mercadopago.com.br"),
   MERCADOPAGO_PAYER_EMAIL: z
     .string()
     .trim()
     .pipe(z.email({ message: "must be an email address like pagamentos@estadia.dev" }))
     .optional(),
+  ASAAS_API_KEY: z.string().trim().optional(),
+  ASAAS_WALLET_ID: z.string().trim().optional(),
+  ASAAS_WEBHOOK_TOKEN: z.string().trim().optional(),
+  ASAAS_TRANSFER_VALIDATION_TOKEN: z.string().trim().optional(),
+  ASAAS_API_URL: optionalUrl(["https:", "http:"], "https://api.asaas.com"),
+  ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((v) => keyBytes(v) !== null, {
+      message: "must be 32 random bytes as 64 hex characters or base64 (openssl rand -base64 32)",
+    })
+    .optional(),
+  PLATFORM_FEE_PERCENT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}([.,]\d{1,2})?$/, "must be a percentage like 3.5")
+    .default("3"),
+  FREE_TRIAL_DAYS: z.coerce
+    .number({ message: "must be a whole number of days between 0 and 365" })
+    .int("must be a whole number of days between 0 and 365")
+    .min(0, "must be a whole number of days between 0 and 365")
+    .max(365, "must be a whole number of days between 0 and 365")
+    .default(7),
   CHECKOUT_HOLD_MINUTES: z.coerce
     .number({ message: "must be a whole number of minutes between 30 and 1440" })
     .int("must be a whole number of minutes between 30 and 1440")
     .min(30, "must be a whole number of minutes between 30 and 1440")
     .max(1440, "must be a whole number of minutes between 30 and 1440")
     .default(30),
+  // The sandbox's own fee: real providers report theirs on each payment.
   PROCESSING_FEE_PERCENT: z
     .string()
     .trim()
@@ -93,10 +119,6 @@ const schema = z.object({
     .min(0, "must be a whole number of days between 0 and 60")
     .max(60, "must be a whole number of days between 0 and 60")
     .default(30),
-  PAYOUTS_PROVIDER: z.enum(["sandbox", "asaas"]).optional(),
-  ASAAS_API_KEY: z.string().trim().optional(),
-  ASAAS_WEBHOOK_TOKEN: z.string().trim().optional(),
-  ASAAS_API_URL: optionalUrl(["https:", "http:"], "https://api.asaas.com"),
   WITHDRAWAL_MIN_REAIS: z.coerce
     .number({ message: "must be a whole number of reais between 1 and 100000" })
     .int("must be a whole number of reais between 1 and 100000")
@@ -135,31 +157,58 @@ export type Env = {
   trustedIpHeader: string | undefined;
   /** Unset outside production: see auth-secret.server.ts, which makes one only once the data folder is ours. */
   authSecret: string | undefined;
+  /** The key that seals providers' credentials (32 bytes); unset outside production: see secret-box.server.ts. */
+  encryptionKey: Buffer | undefined;
   logLevel: string;
   /** Where the landing pages send people (the prerendered copies keep the values of the build). */
   outboundLinks: OutboundLinks;
   payments: PaymentsConfig;
 };
 
+/** The payment providers a host may connect an account of (ADR 0021). */
+export type AccountProviderName = "sandbox" | "mercadopago" | "asaas";
+
+export type MercadoPagoAppConfig = {
+  /** The Marketplace application's credentials: they connect sellers by OAuth and charge nothing. */
+  clientId: string;
+  clientSecret: string;
+  /** The integrator's public key: the card form in the guest's browser. */
+  publicKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+  /** Where sellers authorize the application (auth.mercadopago.com.br). */
+  authUrl: string;
+  /** Mercado Pago requires a payer email; guests may give only a phone. */
+  payerEmail: string;
+};
+
+export type AsaasRootConfig = {
+  /** Estadia's root account: creates sub-accounts, never charges a guest. */
+  apiKey: string;
+  /** Estadia's wallet: where the split of each sale leaves Estadia's fee. */
+  walletId: string;
+  /** The token the root account's webhooks carry. */
+  webhookToken: string;
+  /** The token Asaas sends when it asks Estadia to authorize a transfer. */
+  transferValidationToken: string;
+  apiUrl: string;
+};
+
 export type PaymentsConfig = {
-  provider: "sandbox" | "mercadopago";
-  mercadoPago: {
-    accessToken: string;
-    publicKey: string;
-    webhookSecret: string;
-    apiUrl: string;
-    /** Mercado Pago requires a payer email; guests may give only a phone. */
-    payerEmail: string;
-  } | null;
+  /** What a host may connect, in the order offered: the sandbox never in production. */
+  offered: AccountProviderName[];
+  mercadoPago: MercadoPagoAppConfig | null;
+  asaas: AsaasRootConfig | null;
+  /** Estadia's commission on each sale, in basis points (3% = 300). */
+  platformFeeBps: number;
+  /** An organization's first days: Estadia takes no fee on their sales. */
+  freeTrialDays: number;
   /** How long an order holds its stock and its PIX code stays payable. */
   holdMinutes: number;
-  /** The provider's fee on a sale, in basis points (3.99% = 399). */
+  /** The sandbox's simulated provider fee, in basis points (3.99% = 399). Real providers report theirs. */
   processingFeeBps: number;
-  /** Days until the provider releases a card sale's money. */
+  /** Days until a card sale's money is released, when the provider does not say. */
   cardSettlementDays: number;
-  /** Who pays withdrawals to the host's PIX key. */
-  payoutsProvider: "sandbox" | "asaas";
-  asaas: { apiKey: string; webhookToken: string; apiUrl: string } | null;
   minWithdrawalCents: number;
   withdrawalFeeCents: number;
 };
@@ -195,6 +244,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "Invalid configuration:\n  AUTH_SECRET: required in production (at least 32 random characters)",
     );
   }
+  if (isProduction && !v.ENCRYPTION_KEY) {
+    throw new EnvError(
+      "Invalid configuration:\n  ENCRYPTION_KEY: required in production (32 random bytes: openssl rand -base64 32)",
+    );
+  }
   return {
     payments: paymentsConfig(v, isProduction),
     nodeEnv: v.NODE_ENV,
@@ -209,6 +263,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: v.MAIL_FROM,
     trustedIpHeader: v.TRUSTED_IP_HEADER,
     authSecret: v.AUTH_SECRET,
+    encryptionKey: v.ENCRYPTION_KEY ? (keyBytes(v.ENCRYPTION_KEY) ?? undefined) : undefined,
     logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === "test" ? "silent" : "info"),
     outboundLinks: {
       supportChat: v.SUPPORT_WHATSAPP_URL,
@@ -220,59 +275,87 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
+/** 32 bytes from 64 hex characters or base64; null otherwise. */
+function keyBytes(text: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, "hex");
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return null;
+  const bytes = Buffer.from(text, "base64");
+  return bytes.length === 32 ? bytes : null;
+}
+
+function missingVars(v: Record<string, unknown>, names: readonly string[], when: string): string[] {
+  return names.filter((name) => !v[name]).map((name) => `  ${name}: required ${when}`);
+}
+
+const MP_VARS = [
+  "MERCADOPAGO_CLIENT_ID",
+  "MERCADOPAGO_CLIENT_SECRET",
+  "MERCADOPAGO_PUBLIC_KEY",
+  "MERCADOPAGO_WEBHOOK_SECRET",
+] as const;
+const ASAAS_VARS = [
+  "ASAAS_API_KEY",
+  "ASAAS_WALLET_ID",
+  "ASAAS_WEBHOOK_TOKEN",
+  "ASAAS_TRANSFER_VALIDATION_TOKEN",
+] as const;
+
 function paymentsConfig(v: z.infer<typeof schema>, isProduction: boolean): PaymentsConfig {
-  // A real deployment never takes fake payments by accident: the sandbox must be chosen by name there.
-  if (isProduction && !v.PAYMENTS_PROVIDER) {
+  // A provider is offered when any of its variables is set, and then all of them are required.
+  const wantsMp = MP_VARS.some((name) => v[name]);
+  const wantsAsaas = ASAAS_VARS.some((name) => v[name]);
+  const missing = [
+    ...(wantsMp ? missingVars(v, MP_VARS, "to offer Mercado Pago") : []),
+    ...(wantsAsaas ? missingVars(v, ASAAS_VARS, "to offer Asaas") : []),
+  ];
+  if (missing.length > 0) throw new EnvError(`Invalid configuration:\n${missing.join("\n")}`);
+  // A real deployment never takes fake payments: the sandbox is not offered there, so one provider must be.
+  if (isProduction && !wantsMp && !wantsAsaas) {
     throw new EnvError(
-      "Invalid configuration:\n  PAYMENTS_PROVIDER: required in production (mercadopago, or sandbox to take no real payments)",
+      "Invalid configuration:\n  MERCADOPAGO_CLIENT_ID or ASAAS_API_KEY: required in production (hosts need a real provider to connect)",
     );
   }
-  const provider = v.PAYMENTS_PROVIDER ?? "sandbox";
-  let mercadoPago: PaymentsConfig["mercadoPago"] = null;
-  if (provider === "mercadopago") {
-    const missing = (
-      ["MERCADOPAGO_ACCESS_TOKEN", "MERCADOPAGO_PUBLIC_KEY", "MERCADOPAGO_WEBHOOK_SECRET"] as const
-    )
-      .filter((name) => !v[name])
-      .map((name) => `  ${name}: required when PAYMENTS_PROVIDER=mercadopago`);
-    if (missing.length > 0) throw new EnvError(`Invalid configuration:\n${missing.join("\n")}`);
-    mercadoPago = {
-      accessToken: v.MERCADOPAGO_ACCESS_TOKEN ?? "",
-      publicKey: v.MERCADOPAGO_PUBLIC_KEY ?? "",
-      webhookSecret: v.MERCADOPAGO_WEBHOOK_SECRET ?? "",
-      apiUrl: (v.MERCADOPAGO_API_URL ?? "https://api.mercadopago.com").replace(/\/+$/, ""),
-      payerEmail: v.MERCADOPAGO_PAYER_EMAIL ?? v.CONTACT_EMAIL,
-    };
-  }
-  if (isProduction && !v.PAYOUTS_PROVIDER) {
-    throw new EnvError(
-      "Invalid configuration:\n  PAYOUTS_PROVIDER: required in production (asaas, or sandbox to pay out nothing real)",
-    );
-  }
-  const payoutsProvider = v.PAYOUTS_PROVIDER ?? "sandbox";
-  let asaas: PaymentsConfig["asaas"] = null;
-  if (payoutsProvider === "asaas") {
-    const missing = (["ASAAS_API_KEY", "ASAAS_WEBHOOK_TOKEN"] as const)
-      .filter((name) => !v[name])
-      .map((name) => `  ${name}: required when PAYOUTS_PROVIDER=asaas`);
-    if (missing.length > 0) throw new EnvError(`Invalid configuration:\n${missing.join("\n")}`);
-    asaas = {
-      apiKey: v.ASAAS_API_KEY ?? "",
-      webhookToken: v.ASAAS_WEBHOOK_TOKEN ?? "",
-      apiUrl: (v.ASAAS_API_URL ?? "https://api.asaas.com").replace(/\/+$/, ""),
-    };
-  }
+  const mercadoPago: MercadoPagoAppConfig | null = wantsMp
+    ? {
+        clientId: v.MERCADOPAGO_CLIENT_ID ?? "",
+        clientSecret: v.MERCADOPAGO_CLIENT_SECRET ?? "",
+        publicKey: v.MERCADOPAGO_PUBLIC_KEY ?? "",
+        webhookSecret: v.MERCADOPAGO_WEBHOOK_SECRET ?? "",
+        apiUrl: (v.MERCADOPAGO_API_URL ?? "https://api.mercadopago.com").replace(/\/+$/, ""),
+        authUrl: (v.MERCADOPAGO_AUTH_URL ?? "https://auth.mercadopago.com.br").replace(/\/+$/, ""),
+        payerEmail: v.MERCADOPAGO_PAYER_EMAIL ?? v.CONTACT_EMAIL,
+      }
+    : null;
+  const asaas: AsaasRootConfig | null = wantsAsaas
+    ? {
+        apiKey: v.ASAAS_API_KEY ?? "",
+        walletId: v.ASAAS_WALLET_ID ?? "",
+        webhookToken: v.ASAAS_WEBHOOK_TOKEN ?? "",
+        transferValidationToken: v.ASAAS_TRANSFER_VALIDATION_TOKEN ?? "",
+        apiUrl: (v.ASAAS_API_URL ?? "https://api.asaas.com").replace(/\/+$/, ""),
+      }
+    : null;
+  const offered: AccountProviderName[] = [
+    ...(mercadoPago ? (["mercadopago"] as const) : []),
+    ...(asaas ? (["asaas"] as const) : []),
+    ...(isProduction ? [] : (["sandbox"] as const)),
+  ];
   return {
-    provider,
+    offered,
     mercadoPago,
-    payoutsProvider,
     asaas,
+    platformFeeBps: percentBps(v.PLATFORM_FEE_PERCENT),
+    freeTrialDays: v.FREE_TRIAL_DAYS,
     minWithdrawalCents: v.WITHDRAWAL_MIN_REAIS * 100,
     withdrawalFeeCents: Math.round(Number(v.WITHDRAWAL_FEE_REAIS.replace(",", ".")) * 100),
     holdMinutes: v.CHECKOUT_HOLD_MINUTES,
-    processingFeeBps: Math.round(Number(v.PROCESSING_FEE_PERCENT.replace(",", ".")) * 100),
+    processingFeeBps: percentBps(v.PROCESSING_FEE_PERCENT),
     cardSettlementDays: v.CARD_SETTLEMENT_DAYS,
   };
+}
+
+function percentBps(text: string): number {
+  return Math.round(Number(text.replace(",", ".")) * 100);
 }
 
 let cached: Env | undefined;

@@ -260,10 +260,10 @@ describe("paying by PIX", () => {
     const outcomes = [];
     for (let i = 0; i < 10; i++) {
       // The same notification ten times, and a fresh one (another event id) about the same payment.
-      const { url, headers, body } = h.sandbox.webhookFor(pix.providerPaymentId ?? "");
+      const { url, headers, body } = await h.sandbox.webhookFor(pix.providerPaymentId ?? "");
       const request = { headers, body, query: new URL(url).searchParams };
-      outcomes.push(await handleWebhook(h.ctx, request));
-      outcomes.push(await handleWebhook(h.ctx, request));
+      outcomes.push(await handleWebhook(h.ctx, "sandbox", request));
+      outcomes.push(await handleWebhook(h.ctx, "sandbox", request));
     }
     expect(outcomes.filter((o) => o === "applied")).toHaveLength(10);
     expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(10);
@@ -306,14 +306,16 @@ describe("paying by PIX", () => {
     const { orderId } = await startPixPayment(h.ctx, g.key);
     const pix = await pixOf(orderId);
     await h.sandbox.settle(pix.providerPaymentId ?? "", "approve");
-    const { url, headers, body } = h.sandbox.webhookFor(pix.providerPaymentId ?? "");
+    const { url, headers, body } = await h.sandbox.webhookFor(pix.providerPaymentId ?? "");
     // One hex digit of the signature changed (to a different one, whatever it was).
     headers.set(
       "x-signature",
       (headers.get("x-signature") ?? "").replace(/v1=(.)/, (_, d: string) => `v1=${d === "0" ? "1" : "0"}`),
     );
     const before = await db().select().from(paymentEvents);
-    expect(await handleWebhook(h.ctx, { headers, body, query: new URL(url).searchParams })).toBe("refused");
+    expect(await handleWebhook(h.ctx, "sandbox", { headers, body, query: new URL(url).searchParams })).toBe(
+      "refused",
+    );
     expect(await db().select().from(paymentEvents)).toHaveLength(before.length);
     expect((await latestGuestOrder(db(), g.cartId, g.deviceId))?.status).toBe("pending");
   });

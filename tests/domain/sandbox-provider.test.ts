@@ -3,34 +3,51 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { ProviderError } from "~/platform/payments/provider";
-import { createSandboxProvider, type SandboxProvider } from "~/platform/payments/sandbox-provider.server";
+import {
+  createSandboxProvider,
+  newSandboxSellerId,
+  type SandboxProvider,
+  sandboxWebhookVerifier,
+} from "~/platform/payments/sandbox-provider.server";
 import { providerContract } from "../support/provider-contract";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-async function sandbox(): Promise<{ handle: DatabaseHandle; provider: SandboxProvider }> {
+const SECRET = "sandbox-test-secret-0123456789abcdef";
+
+/** Two simulated sellers on one sandbox, as two hosts' connected test accounts. */
+async function sandbox(): Promise<{
+  handle: DatabaseHandle;
+  provider: SandboxProvider;
+  other: SandboxProvider;
+}> {
   const handle = await connectDatabase({});
   await migrateDatabase(handle);
-  const provider = createSandboxProvider({
-    db: handle.db,
-    webhookSecret: "sandbox-test-secret-0123456789abcdef",
-    notificationUrl: "http://127.0.0.1:9/webhooks/payments/sandbox",
-  });
-  return { handle, provider };
+  const seller = (sellerId: string) =>
+    createSandboxProvider({
+      db: handle.db,
+      sellerId,
+      feeBps: 399,
+      webhookSecret: SECRET,
+      notificationUrl: "http://127.0.0.1:9/webhooks/payments/sandbox",
+    });
+  return { handle, provider: seller(newSandboxSellerId()), other: seller(newSandboxSellerId()) };
 }
 
 const TEST_CARD = { number: "5031 4332 1540 6351", expiryMonth: 11, expiryYear: 2030, cvv: "123" };
 
 providerContract("the sandbox provider (offline, on the embedded database)", async () => {
-  const { handle, provider } = await sandbox();
+  const { handle, provider, other } = await sandbox();
   return {
     provider,
+    otherAccount: other,
+    verifyWebhook: sandboxWebhookVerifier(SECRET),
     cardToken: async (holderName) => (await provider.tokenize({ ...TEST_CARD, holderName })).id,
     settle: async (id, outcome) => {
       await provider.settle(id, outcome);
     },
-    webhookFor: (id) => {
-      const { url, headers, body } = provider.webhookFor(id);
+    webhookFor: async (id) => {
+      const { url, headers, body } = await provider.webhookFor(id);
       return { headers, body, query: new URL(url).searchParams };
     },
     close: () => handle.close(),
@@ -75,6 +92,7 @@ describe("the sandbox's own parts", () => {
       payer: { name: "Ana", email: null, cpf: null },
       expiresAt: new Date(Date.now() - 1000),
       idempotencyKey: "expired-pix-1",
+      platformFeeCents: 0,
     });
     expect(payment).toMatchObject({ status: "cancelled", statusDetail: "expired" });
   });

@@ -19,6 +19,7 @@ const DASHBOARD_CARDS = [
   { name: "Templates de QR Code", to: "/qr-templates" },
   { name: "Vendas", to: "/sales" },
   { name: "Saques", to: "/withdrawals" },
+  { name: "Recebimentos", to: "/recebimentos" },
 ];
 
 test("a new host registers, confirms the email, lands on the dashboard and signs out", async ({
@@ -51,7 +52,12 @@ test("a new host registers, confirms the email, lands on the dashboard and signs
     await expectToast(page, "E-mail confirmado! Sua conta está pronta.");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     const main = page.getByRole("main");
-    await expect(main.getByRole("link")).toHaveCount(DASHBOARD_CARDS.length);
+    // The cards, and the notice that a new host receives nothing until an account is connected.
+    await expect(main.getByRole("link", { name: "Conectar uma conta" })).toHaveAttribute(
+      "href",
+      "/recebimentos",
+    );
+    await expect(main.getByRole("link")).toHaveCount(DASHBOARD_CARDS.length + 1);
     for (const card of DASHBOARD_CARDS) {
       // Each card's name is its title followed by its description.
       await expect(main.getByRole("link", { name: new RegExp(`^${card.name}`) })).toHaveAttribute(

@@ -49,10 +49,30 @@ function buyerFor(testInfo: TestInfo, fullName: string): Buyer {
   };
 }
 
+/** One line of the wallet statement ('Venda #1234abcd', 'Saque #…'), by its heading. */
+function statementLine(page: Page, name: string | RegExp) {
+  return page.getByRole("list", { name: "Histórico" }).getByRole("article", { name });
+}
+
 /** axe's findings on the page as it is now (none expected); toasts fading in or out are not this page's. */
 async function accessibilityViolations(page: Page) {
   const results = await new AxeBuilder({ page }).exclude('section[aria-label="Notificações"]').analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
+/** Nothing wider than the screen: at 375 px (a small phone) the page does not scroll sideways. */
+async function expectNoSideScroll(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: size?.height ?? 800 });
+  try {
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+        message: "the page should not scroll sideways at 375 px",
+      })
+      .toBeLessThanOrEqual(0);
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
 }
 
 const test = base.extend<{ flatWallet: undefined }>({
@@ -129,6 +149,18 @@ test("the host sees PIX and card sales, their money in the wallet, withdraws by 
       }
       await expect(await findSale(page, pix.id8)).toContainText("Pix");
       await expect(await findSale(page, card.id8)).toContainText("Cartão");
+      // Each sale's money, named: the item line, gross, the provider's fee, Estadia's fee, net.
+      const pixSale = await findSale(page, pix.id8);
+      await expect(pixSale).toContainText(
+        `${pixProduct.quantity} × ${formatCents(pixProduct.priceCents)} = ${formatCents(pix.totalCents)}`,
+      );
+      for (const label of ["Bruto", "Taxa do provedor", "Taxa Estadia"])
+        await expect(pixSale.getByRole("term").filter({ hasText: label })).toHaveCount(1);
+      await expect(pixSale).toContainText(`Líquido${formatCents(saleNet(pix.totalCents))}`);
+      const totals = page.getByLabel("Totais do período");
+      for (const label of ["Vendas brutas", "Taxa do provedor", "Taxa Estadia", "Reembolsos", "Líquido"])
+        await expect(totals.getByRole("term").filter({ hasText: label })).toHaveCount(1);
+      await expectNoSideScroll(page);
 
       const status = page.getByLabel("Status", { exact: true });
       await status.selectOption({ label: "Pago" });
@@ -159,22 +191,31 @@ test("the host sees PIX and card sales, their money in the wallet, withdraws by 
           pending: before.pending + cardNet,
           withdrawn: before.withdrawn,
         });
+      await expect(page.getByRole("heading", { name: "Todos os imóveis" })).toBeVisible();
+      await expectNoSideScroll(page);
       expect(await accessibilityViolations(page)).toEqual([]);
     });
 
-    await test.step("'Ver extrato': the PIX sale is a green 'Venda' row, net of its fee", async () => {
+    await test.step("'Ver extrato': the PIX sale is a 'Venda' line with its gross, fees and a green net", async () => {
       await walletCard(page, FLAT).getByRole("link", { name: "Ver extrato" }).click();
       await expect(page).toHaveURL(/\/wallets\/[0-9a-f-]{36}$/);
       await expect(page.getByRole("heading", { level: 1, name: "Extrato da carteira" })).toBeVisible();
-      const sale = page.getByRole("row").filter({ hasText: `Venda #${pix.id8}` });
+      const sale = statementLine(page, `Venda #${pix.id8}`);
       await expect(sale).toHaveCount(1);
-      const amount = sale.getByRole("cell").filter({ hasText: formatCents(pixNet) });
+      await expect(sale).toContainText(`Bruto${formatCents(pix.totalCents)}`);
+      await expect(sale).toContainText("Taxa do provedor");
+      await expect(sale).toContainText("Taxa Estadia");
+      const amount = sale.getByRole("definition").filter({ hasText: formatCents(pixNet) });
       await expect(amount).toHaveClass(/\btext-success\b/);
-      await expect(sale.getByRole("cell").last()).toHaveText("Pago");
+      await expect(sale).toContainText("Pago");
       // The card sale waits among the receivables, net of its fee.
-      const receivable = page.getByRole("row").filter({ hasText: `#${card.id8}` });
+      const receivable = page
+        .getByRole("list", { name: "Valores a receber" })
+        .getByRole("listitem")
+        .filter({ hasText: `#${card.id8}` });
       await expect(receivable).toContainText(formatCents(cardNet));
       await expect(receivable).toContainText("Pendente");
+      await expectNoSideScroll(page);
       expect(await accessibilityViolations(page)).toEqual([]);
     });
 
@@ -236,10 +277,8 @@ test("the host sees PIX and card sales, their money in the wallet, withdraws by 
       await expect(page.getByRole("heading", { level: 1, name: "Extrato da carteira" })).toBeVisible();
       await expectToast(page, /^Saque solicitado: /);
       // Newest first: this withdrawal is the first one still on its way.
-      const row = page
-        .getByRole("row")
-        .filter({ hasText: /^Saque #/ })
-        .filter({ hasText: "Em processamento" })
+      const row = statementLine(page, /^Saque #/)
+        .filter({ hasText: "Processando" })
         .first();
       await expect(row).toContainText(formatCents(-WITHDRAWAL_CENTS));
       withdrawal8 = /Saque #([0-9a-f]{8})/.exec(await row.innerText())?.[1] ?? "";
@@ -262,8 +301,7 @@ test("the host sees PIX and card sales, their money in the wallet, withdraws by 
         await provider.close();
       }
       await page.reload();
-      const row = page.getByRole("row").filter({ hasText: `Saque #${withdrawal8}` });
-      await expect(row.getByRole("cell").last()).toHaveText("Pago");
+      await expect(statementLine(page, `Saque #${withdrawal8}`)).toContainText("Pago");
       await expect
         .poll(() => walletFigures(page, FLAT))
         .toEqual({
@@ -271,6 +309,13 @@ test("the host sees PIX and card sales, their money in the wallet, withdraws by 
           pending: beforeWithdrawal.pending,
           withdrawn: beforeWithdrawal.withdrawn + WITHDRAWAL_CENTS,
         });
+      // /withdrawals (where walletFigures left the page) lists it as paid.
+      const asked = page
+        .getByRole("list", { name: "Saques solicitados" })
+        .getByRole("listitem")
+        .filter({ hasText: `#${withdrawal8}` });
+      await expect(asked).toContainText(formatCents(WITHDRAWAL_CENTS));
+      await expect(asked).toContainText("Pago");
     });
 
     await test.step("refund of the PIX sale: a reason, then the sale says 'Reembolsado' and the stock is back", async () => {
@@ -369,9 +414,9 @@ test("the sales list loads more as it scrolls, and shows no 'Carregar mais venda
     await page.getByLabel("Status", { exact: true }).selectOption({ label: "Reembolsado" });
     await page.getByRole("button", { name: "Filtrar", exact: true }).click();
     await expect(page).toHaveURL(/[?&]status=refunded(&|$)/);
-    const totals = page.getByLabel("Totais do período").getByRole("definition").first();
-    await expect(totals).toHaveText(/^\d+$/);
-    const count = Number(await totals.innerText());
+    const counted = page.getByLabel("Totais do período").getByText(/^\d+ vendas?\b/);
+    await expect(counted).toBeVisible();
+    const count = Number(/^\d+/.exec(await counted.innerText())?.[0]);
     expect(count).toBeLessThan(20);
     if (count === 0) await expect(page.getByText("Nenhuma venda encontrada")).toBeVisible();
     await expect(rows).toHaveCount(count);

@@ -61,8 +61,8 @@ const nextIp = () => {
 };
 
 /** The signed notification the sandbox sends about a payment, as the webhook route hands it over. */
-function signedWebhook(sandbox: SandboxProvider, paymentId: string): WebhookRequest {
-  const { url, headers, body } = sandbox.webhookFor(paymentId);
+async function signedWebhook(sandbox: SandboxProvider, paymentId: string): Promise<WebhookRequest> {
+  const { url, headers, body } = await sandbox.webhookFor(paymentId);
   return { headers, body, query: new URL(url).searchParams };
 }
 
@@ -209,7 +209,7 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
         const { orderId } = await startPixPayment(at(i).ctx, g.key);
         const pix = await pixOf(orderId);
         await at(i).harness.sandbox.settle(pix, "approve");
-        return handleWebhook(at(i + 1).ctx, signedWebhook(at(i + 1).harness.sandbox, pix));
+        return handleWebhook(at(i + 1).ctx, "sandbox", await signedWebhook(at(i + 1).harness.sandbox, pix));
       }),
     );
     expect(outcomes).toEqual(Array(10).fill("applied"));
@@ -262,12 +262,12 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
     // Past the 5 s pacing, so every poll may ask the provider itself.
     advance(6_000);
 
-    const same = signedWebhook(at(0).harness.sandbox, pix);
+    const same = await signedWebhook(at(0).harness.sandbox, pix);
     const [identical, fresh, polls] = await Promise.all([
-      Promise.all(Array.from({ length: 5 }, (_, i) => handleWebhook(at(i).ctx, same))),
+      Promise.all(Array.from({ length: 5 }, (_, i) => handleWebhook(at(i).ctx, "sandbox", same))),
       Promise.all(
-        Array.from({ length: 5 }, (_, i) =>
-          handleWebhook(at(i + 1).ctx, signedWebhook(at(i + 1).harness.sandbox, pix)),
+        Array.from({ length: 5 }, async (_, i) =>
+          handleWebhook(at(i + 1).ctx, "sandbox", await signedWebhook(at(i + 1).harness.sandbox, pix)),
         ),
       ),
       Promise.all(Array.from({ length: 10 }, (_, i) => refreshGuestOrder(at(i + 2).ctx, g.key))),
@@ -312,9 +312,10 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
         deviceId: g.deviceId,
         ip: g.key.ip,
       });
+      const notification = await signedWebhook(at(2).harness.sandbox, pix);
       const [placed, hook] = await Promise.allSettled([
         placeOrder(at(1).ctx, { ...g.key, method: "pix", buyer: BUYER }),
-        handleWebhook(at(2).ctx, signedWebhook(at(2).harness.sandbox, pix)),
+        handleWebhook(at(2).ctx, "sandbox", notification),
       ]);
       expect(hook).toMatchObject({ status: "fulfilled", value: "applied" });
       if (placed.status === "rejected") {
@@ -343,7 +344,7 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
     const pix = await pixOf(orderId);
     await at(0).harness.sandbox.settle(pix, "approve");
 
-    const tampered = signedWebhook(at(0).harness.sandbox, pix);
+    const tampered = await signedWebhook(at(0).harness.sandbox, pix);
     const signature = tampered.headers.get("x-signature") ?? "";
     // Another first hex digit of v1, whatever it was (replacing it by a fixed one is a no-op 1 time in 16).
     tampered.headers.set(
@@ -353,7 +354,7 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
     expect(tampered.headers.get("x-signature")).not.toBe(signature);
     const [before] = await db().select({ n: sql<number>`count(*)::int` }).from(paymentEvents);
 
-    const outcomes = await Promise.all(instances.map((i) => handleWebhook(i.ctx, tampered)));
+    const outcomes = await Promise.all(instances.map((i) => handleWebhook(i.ctx, "sandbox", tampered)));
     expect(outcomes).toEqual(instances.map(() => "refused"));
     const [after] = await db().select({ n: sql<number>`count(*)::int` }).from(paymentEvents);
     expect(after?.n).toBe(before?.n);

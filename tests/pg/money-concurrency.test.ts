@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
-import { handlePayoutWebhook } from "~/domain/ledger/handle-payout-webhook.server";
+import { handleSandboxPayoutWebhook } from "~/domain/ledger/handle-payout-webhook.server";
 import { walletAgreesWithLedger } from "~/domain/ledger/read-wallets.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { settleDueReceivables } from "~/domain/ledger/settle-receivables.server";
@@ -35,7 +35,7 @@ import {
   withdrawals,
 } from "~/platform/db/schema";
 import { type JobRunner, startJobRunner } from "~/platform/jobs/job-runner.server";
-import type { PayoutWebhookRequest } from "~/platform/payouts/payout-provider";
+import type { WebhookRequest } from "~/platform/payments/provider";
 import type { SandboxPayouts } from "~/platform/payouts/sandbox-payouts.server";
 import {
   BUYER,
@@ -66,8 +66,8 @@ async function until(condition: () => Promise<boolean> | boolean, timeoutMs: num
 }
 
 /** The signed notification the sandbox sends about a transfer, as the webhook route hands it over. */
-function signedPayoutWebhook(payouts: SandboxPayouts, transferId: string): PayoutWebhookRequest {
-  const { url, headers, body } = payouts.webhookFor(transferId);
+async function signedPayoutWebhook(payouts: SandboxPayouts, transferId: string): Promise<WebhookRequest> {
+  const { url, headers, body } = await payouts.webhookFor(transferId);
   return { headers, body, query: new URL(url).searchParams };
 }
 
@@ -139,8 +139,10 @@ describe.runIf(available)("money on PostgreSQL, under concurrency and across ins
       const [pix] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
       const chargeId = pix?.providerPaymentId ?? "";
       await harness.sandbox.settle(chargeId, "approve");
-      const { url, headers, body } = harness.sandbox.webhookFor(chargeId);
-      expect(await handleWebhook(ctx, { headers, body, query: new URL(url).searchParams })).toBe("applied");
+      const { url, headers, body } = await harness.sandbox.webhookFor(chargeId);
+      expect(await handleWebhook(ctx, "sandbox", { headers, body, query: new URL(url).searchParams })).toBe(
+        "applied",
+      );
       return orderId;
     }
     const token = (await harness.sandbox.tokenize({ ...TEST_CARD, holderName: "APRO" })).id;
@@ -368,10 +370,15 @@ describe.runIf(available)("money on PostgreSQL, under concurrency and across ins
       const transfer = await at(0).harness.payouts.settle(transferId, outcome);
       expect(transfer.status).toBe(outcome);
       const [applied, notified] = await Promise.all([
-        Promise.allSettled(Array.from({ length: 10 }, (_, i) => applyTransfer(at(i).ctx, transfer))),
         Promise.allSettled(
-          Array.from({ length: 10 }, (_, i) =>
-            handlePayoutWebhook(at(i + 1).ctx, signedPayoutWebhook(at(i + 1).harness.payouts, transferId)),
+          Array.from({ length: 10 }, (_, i) => applyTransfer(at(i).ctx, "sandbox", transfer)),
+        ),
+        Promise.allSettled(
+          Array.from({ length: 10 }, async (_, i) =>
+            handleSandboxPayoutWebhook(
+              at(i + 1).ctx,
+              await signedPayoutWebhook(at(i + 1).harness.payouts, transferId),
+            ),
           ),
         ),
       ]);

@@ -280,8 +280,8 @@ describe.runIf(available)("restocking runs and stock alerts on PostgreSQL, acros
     /** The guest's bank pays, and the signed notification lands on another instance. */
     async function pay(order: { pix: string; instance: number }) {
       await at(order.instance).harness.sandbox.settle(order.pix, "approve");
-      const { url, headers, body } = at(order.instance + 1).harness.sandbox.webhookFor(order.pix);
-      return handleWebhook(at(order.instance + 1).harness.ctx, {
+      const { url, headers, body } = await at(order.instance + 1).harness.sandbox.webhookFor(order.pix);
+      return handleWebhook(at(order.instance + 1).harness.ctx, "sandbox", {
         headers,
         body,
         query: new URL(url).searchParams,

@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   waitForMails,
 } from "../support/accounts";
-import { type RunningServer, removeDir, startServer } from "../support/server-process";
+import { PRODUCTION_PAYMENTS, type RunningServer, removeDir, startServer } from "../support/server-process";
 
 const PUBLIC_HOST = "estadia.example";
 const PUBLIC_ORIGIN = `https://${PUBLIC_HOST}`;
@@ -35,8 +35,7 @@ beforeAll(async () => {
       APP_URL: PUBLIC_ORIGIN,
       APP_ENV: "production",
       AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
-      PAYMENTS_PROVIDER: "sandbox",
-      PAYOUTS_PROVIDER: "sandbox",
+      ...PRODUCTION_PAYMENTS,
     }),
   ]);
   host = await createConfirmedAccount(local, { label: "shared" });

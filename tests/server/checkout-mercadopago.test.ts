@@ -1,14 +1,18 @@
-// The guest checkout with PAYMENTS_PROVIDER=mercadopago, against a local fake of Mercado Pago's API: the
-// built app calls the fake as it would call api.mercadopago.com, and the fake notifies the app's webhook
-// as Mercado Pago does. What is checked is what a guest sees and what the provider receives.
+// The guest checkout with Mercado Pago offered (the marketplace application's MERCADOPAGO_* variables)
+// and the shop's organization connected to its own seller account, against a local fake of Mercado Pago:
+// the built app charges with the seller's token (never a platform-wide one), and the fake notifies the
+// app's one webhook URL with the seller's user_id, as Mercado Pago does. What is checked is what a guest
+// sees, what the provider receives, and that the seller's tokens show nowhere outside the sealed column.
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseBrCode } from "~/lib/pix-brcode";
-import { orders, paymentEvents, payments } from "~/platform/db/schema";
+import { orders, paymentAccounts, paymentEvents, payments } from "~/platform/db/schema";
+import { seal } from "~/platform/secrets/secret-box.server";
 import { startCheckoutServer } from "../support/checkout-server";
 import { guestPhone } from "../support/guest-phone";
 import {
   createTestCardToken,
+  type FakeConnection,
   type LoggedRequest,
   type MercadoPagoFake,
   startMercadoPagoFake,
@@ -18,11 +22,14 @@ import type { ShopServer } from "../support/shop-server";
 
 const available = await postgresAvailable();
 
-const CREDENTIALS = {
-  accessToken: "TEST-4412950512345678-112304-0123456789abcdef0123456789abcdef-123456789",
+/** The marketplace application's credentials (they connect sellers; they charge nobody). */
+const APP = {
+  clientId: "4412950512345678",
+  clientSecret: "aBcDeFgHiJkLmNoPqRsTuVwXyZ012345",
   publicKey: "TEST-0a1b2c3d-4e5f-6789-abcd-ef0123456789",
   webhookSecret: "a-webhook-secret-from-your-integrations",
 };
+const DAY = 86_400_000;
 const BUYER = {
   fullName: "Maria da Silva",
   cpf: "123.456.789-09",
@@ -44,7 +51,13 @@ function directive(csp: string | null, name: string): string[] {
   return found?.slice(1) ?? [];
 }
 
-/** The built app with Mercado Pago as its provider, its API at the fake, on a shop with two products. */
+/** Estadia's 3% of a sale, half up, in cents. */
+const platformFee = (cents: number) => Math.floor((cents * 300 + 5000) / 10000);
+
+/**
+ * The built app offering Mercado Pago (both its hosts at the fake), no free days (Estadia's fee goes out as
+ * application_fee), on a shop with two products.
+ */
 function startMercadoPagoServer(fake: MercadoPagoFake, env: Record<string, string> = {}) {
   return startCheckoutServer(
     [
@@ -54,16 +67,47 @@ function startMercadoPagoServer(fake: MercadoPagoFake, env: Record<string, strin
     {
       appUrlIsOwn: true,
       env: {
-        PAYMENTS_PROVIDER: "mercadopago",
-        MERCADOPAGO_ACCESS_TOKEN: CREDENTIALS.accessToken,
-        MERCADOPAGO_PUBLIC_KEY: CREDENTIALS.publicKey,
-        MERCADOPAGO_WEBHOOK_SECRET: CREDENTIALS.webhookSecret,
+        MERCADOPAGO_CLIENT_ID: APP.clientId,
+        MERCADOPAGO_CLIENT_SECRET: APP.clientSecret,
+        MERCADOPAGO_PUBLIC_KEY: APP.publicKey,
+        MERCADOPAGO_WEBHOOK_SECRET: APP.webhookSecret,
         MERCADOPAGO_API_URL: fake.url,
+        MERCADOPAGO_AUTH_URL: fake.url,
+        FREE_TRIAL_DAYS: "0",
         ...env,
       },
     },
   );
 }
+
+/**
+ * The shop's organization connects its own seller account, as the OAuth callback leaves it: the fixture's
+ * sandbox account disconnected, the seller's tokens sealed with the key the server opens them with
+ * (ENCRYPTION_KEY, passed on by server-process.ts).
+ */
+async function connectSeller(running: ShopServer, fake: MercadoPagoFake): Promise<FakeConnection> {
+  const { db, shop } = running;
+  const seller = fake.addSeller("POUSADA_DO_TESTE");
+  const tokens = fake.connect(seller.userId);
+  await db
+    .update(paymentAccounts)
+    .set({ status: "disconnected", credentials: null, disconnectedAt: new Date() })
+    .where(eq(paymentAccounts.organizationId, shop.organizationId));
+  await db.insert(paymentAccounts).values({
+    organizationId: shop.organizationId,
+    provider: "mercadopago",
+    status: "active",
+    providerAccountId: seller.userId,
+    displayName: seller.nickname,
+    email: seller.email,
+    credentials: seal({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }),
+    tokenExpiresAt: new Date(Date.now() + 180 * DAY),
+  });
+  return tokens;
+}
+
+/** Every page and webhook answer the tests received, to look for secrets in. */
+const answers: string[] = [];
 
 let ipCounter = 0;
 
@@ -115,7 +159,7 @@ function checkoutOf(running: ShopServer, fake: MercadoPagoFake) {
  * Identification → PIX → the fake's BR Code on the page → a tampered notification refused → the payer pays
  * and Mercado Pago notifies the notification_url it was given → paid, confirmed.
  */
-async function payByPix(running: ShopServer, fake: MercadoPagoFake) {
+async function payByPix(running: ShopServer, fake: MercadoPagoFake, seller: FakeConnection) {
   const { server, db } = running;
   const guest = checkoutOf(running, fake);
   const { phone } = guest;
@@ -128,6 +172,7 @@ async function payByPix(running: ShopServer, fake: MercadoPagoFake) {
   expect(asked.location).toBe(`/payments/${cartId}/pix/payment`);
 
   const page = await phone.request(`/payments/${cartId}/pix/payment`);
+  answers.push(asked.body, page.body);
   expect(page.status).toBe(200);
   expect(page.body).toContain("Pagamento via PIX");
   const code = pixCodeIn(page.body);
@@ -147,13 +192,16 @@ async function payByPix(running: ShopServer, fake: MercadoPagoFake) {
   const [creation, ...more] = guest.creationsFor(order?.id ?? "");
   expect(more).toEqual([]);
   expect(creation?.headers["x-idempotency-key"]).toMatch(/\S/);
-  expect(creation?.headers.authorization).toBe(`Bearer ${CREDENTIALS.accessToken}`);
+  // The seller's own token, Estadia's cut as application_fee: the payment is the seller's at Mercado Pago.
+  expect(creation?.headers.authorization).toBe(`Bearer ${seller.accessToken}`);
   expect(creation?.body).toMatchObject({
     payment_method_id: "pix",
     transaction_amount: totalCents / 100,
+    application_fee: platformFee(totalCents) / 100,
     external_reference: order?.id,
     notification_url: `${server.url}/webhooks/payments/mercadopago`,
   });
+  expect(fake.sellerOf(mpId)).toBe(seller.userId);
   expect(await guest.status(cartId)).toEqual({ status: "pending" });
 
   // A notification whose signature does not hold is refused and stored nowhere.
@@ -168,7 +216,7 @@ async function payByPix(running: ShopServer, fake: MercadoPagoFake) {
   );
   const refused = await fetch(target, { method: "POST", headers, body: genuine.body });
   expect(refused.status).toBe(401);
-  await refused.body?.cancel();
+  answers.push(await refused.text());
   const [stored] = await db
     .select({ n: count() })
     .from(paymentEvents)
@@ -176,36 +224,60 @@ async function payByPix(running: ShopServer, fake: MercadoPagoFake) {
   expect(stored?.n).toBe(0);
   expect((await guest.ordersOf(cartId))[0]?.status).toBe("pending");
 
-  // The payer pays; Mercado Pago notifies the notification_url it was given (the app's own).
+  // The payer pays; Mercado Pago notifies the notification_url it was given (the app's own), naming the
+  // seller (user_id), whose token fetches the payment.
   fake.approve(mpId);
+  expect(JSON.parse(fake.webhookFor(mpId).body).user_id).toBe(Number(seller.userId));
+  const fetchedFrom = fake.requests.length;
   const notified = await fake.notify(mpId);
   expect(notified.status).toBe(200);
-  await notified.body?.cancel();
+  const answer = await notified.text();
+  answers.push(answer);
+  expect(JSON.parse(answer)).toEqual({ received: true });
+  const fetches = fake.requests.slice(fetchedFrom).filter((r) => r.path === `/v1/payments/${mpId}`);
+  expect(fetches.length).toBeGreaterThan(0);
+  for (const r of fetches) expect(r.headers.authorization).toBe(`Bearer ${seller.accessToken}`);
   // The webhook alone paid the order (the status poll below would also ask the provider).
   expect((await guest.ordersOf(cartId))[0]?.status).toBe("paid");
+  const [event] = await db.select().from(paymentEvents).where(eq(paymentEvents.providerPaymentId, mpId));
+  expect(event?.organizationId).toBe(running.shop.organizationId);
+  await until(() => server.output().includes('"outcome":"applied"'), "the webhook's log line");
   expect(await guest.status(cartId)).toEqual({ status: "paid" });
   const success = await phone.request(`/payments/${cartId}/success`);
+  answers.push(success.body);
   expect(success.status).toBe(200);
   expect(success.body).toContain("Pagamento confirmado!");
+}
+
+/** Waits for a condition (a log line is written a moment after the answer), failing after 5 s. */
+async function until(condition: () => boolean, what: string) {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe.runIf(available)("the guest checkout with Mercado Pago (local fake of its API)", () => {
   let fake: MercadoPagoFake;
 
   beforeAll(async () => {
-    fake = await startMercadoPagoFake(CREDENTIALS);
+    fake = await startMercadoPagoFake({ ...APP });
   });
   afterAll(() => fake?.close());
 
   describe("as configured by default (orders held 30 minutes, Mercado Pago's minimum for a PIX)", () => {
     let running: ShopServer;
+    let seller: FakeConnection;
+    const server = () => running.server;
     beforeAll(async () => {
       running = await startMercadoPagoServer(fake);
+      seller = await connectSeller(running, fake);
     });
     afterAll(() => running?.stop());
 
-    it("pays by PIX: the fake's code on the page, its webhook confirming the order", async () => {
-      await payByPix(running, fake);
+    it("pays by PIX: the fake's code on the page, its webhook (with the seller's user_id) confirming the order", async () => {
+      await payByPix(running, fake, seller);
     });
 
     it("shows the card form with Mercado Pago's secure fields, its public key and a CSP that lets them in", async () => {
@@ -214,8 +286,10 @@ describe.runIf(available)("the guest checkout with Mercado Pago (local fake of i
       const cartId = await guest.cartWith({ Café: 1 });
       await guest.identify(cartId, "credit_card");
       const page = await phone.request(`/payments/${cartId}/credit_card/payment`);
+      answers.push(page.body);
       expect(page.status).toBe(200);
-      expect(page.body).toContain(`data-public-key="${CREDENTIALS.publicKey}"`);
+      // The browser tokenizes the card with the platform's (integrator's) public key.
+      expect(page.body).toContain(`data-public-key="${APP.publicKey}"`);
       expect(page.body).toContain('data-provider="mercadopago"');
       for (const id of ["card-number", "card-expiry", "card-cvv"]) {
         expect(page.body).toMatch(new RegExp(`<div id="${id}" data-secure-field`));
@@ -227,12 +301,13 @@ describe.runIf(available)("the guest checkout with Mercado Pago (local fake of i
       expect(directive(csp, "frame-src")).toContain("https://*.mercadopago.com");
 
       // The browser's MercadoPago.js turns the card into a token at Mercado Pago; only the token reaches us.
-      const cardToken = await createTestCardToken(fake.url, CREDENTIALS.publicKey, "APRO");
+      const cardToken = await createTestCardToken(fake.url, APP.publicKey, "APRO");
       const charged = await phone.request(`/payments/${cartId}/credit_card/charge`, {
         token: cardToken,
         paymentMethodId: "master",
         issuerId: "",
       });
+      answers.push(charged.body);
       expect(charged.status, charged.body).toBe(200);
       expect(JSON.parse(charged.body)).toEqual({
         ok: true,
@@ -242,8 +317,47 @@ describe.runIf(available)("the guest checkout with Mercado Pago (local fake of i
       const [order] = await guest.ordersOf(cartId);
       const [creation] = guest.creationsFor(order?.id ?? "");
       expect(creation?.headers["x-idempotency-key"]).toMatch(/\S/);
-      expect(creation?.body).toMatchObject({ token: cardToken, external_reference: order?.id });
+      expect(creation?.headers.authorization).toBe(`Bearer ${seller.accessToken}`);
+      expect(creation?.body).toMatchObject({
+        token: cardToken,
+        external_reference: order?.id,
+        application_fee: platformFee(800) / 100,
+      });
+      const [paid] = await running.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, order?.id ?? ""));
+      expect(fake.sellerOf(paid?.providerPaymentId ?? "")).toBe(seller.userId);
       expect((await phone.request(`/payments/${cartId}/success`)).body).toContain("Pagamento confirmado!");
+    });
+
+    it("an organization whose seller revoked the application stops charging: the guest reads why", async () => {
+      const guest = checkoutOf(running, fake);
+      const cartId = await guest.cartWith({ Café: 1 });
+      await guest.identify(cartId, "pix");
+      fake.revoke(seller.userId);
+      const asked = await guest.phone.request(`/payments/${cartId}/pix/payment`, { intent: "pix" });
+      answers.push(asked.body);
+      expect(asked.body).toContain("Este imóvel ainda não está recebendo pagamentos. Avise o anfitrião.");
+      const [account] = await running.db
+        .select()
+        .from(paymentAccounts)
+        .where(eq(paymentAccounts.providerAccountId, seller.userId));
+      expect(account?.status).toBe("needs_reconnect");
+      await until(
+        () => server().output().includes("payment account needs reconnecting"),
+        "the needs-reconnect log line",
+      );
+    });
+
+    it("never shows the seller's access or refresh token: not in the logs, the pages or the webhook answers", () => {
+      const log = server().output();
+      expect(answers.length).toBeGreaterThan(5);
+      expect(log).toContain("payment webhook");
+      for (const secret of [seller.accessToken, seller.refreshToken, APP.clientSecret]) {
+        expect(log).not.toContain(secret);
+        for (const body of answers) expect(body).not.toContain(secret);
+      }
     });
   });
 });

@@ -19,6 +19,7 @@ import { startCheckoutServer } from "../support/checkout-server";
 import { type GuestPhone, guestPhone } from "../support/guest-phone";
 import { postgresAvailable } from "../support/postgres";
 import type { RunningServer } from "../support/server-process";
+import { PRODUCTION_PAYMENTS } from "../support/server-process";
 import type { ShopServer } from "../support/shop-server";
 
 const available = await postgresAvailable();
@@ -585,8 +586,7 @@ describe.runIf(available)("the sandbox's pages in production", () => {
         APP_ENV: "production",
         APP_URL: "https://estadia.example.com",
         AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
-        PAYMENTS_PROVIDER: "sandbox",
-        PAYOUTS_PROVIDER: "sandbox",
+        ...PRODUCTION_PAYMENTS,
       },
     });
     production = running.server;

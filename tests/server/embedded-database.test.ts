@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, removeDir, startServer } from "../support/server-process";
+import { PRODUCTION_PAYMENTS, type RunningServer, removeDir, startServer } from "../support/server-process";
 
 describe("the built app on the embedded database", () => {
   let server: RunningServer;
@@ -131,8 +131,7 @@ describe("the built app behind https", () => {
     const server = await startServer({
       APP_URL: "https://estadia.example.com",
       AUTH_SECRET: "x".repeat(40),
-      PAYMENTS_PROVIDER: "sandbox",
-      PAYOUTS_PROVIDER: "sandbox",
+      ...PRODUCTION_PAYMENTS,
     });
     try {
       const res = await fetch(`${server.url}/healthz`);

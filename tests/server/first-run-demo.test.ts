@@ -2,13 +2,18 @@
 // data and prints where it is; a second start creates nothing; production creates nothing.
 import { afterAll, describe, expect, it } from "vitest";
 import { Browser, signIn } from "../support/accounts";
-import { type RunningServer, removeDir, startServer, tempDataDir } from "../support/server-process";
+import {
+  PRODUCTION_PAYMENTS,
+  type RunningServer,
+  removeDir,
+  startServer,
+  tempDataDir,
+} from "../support/server-process";
 
 const PRODUCTION = {
   APP_ENV: "production",
   AUTH_SECRET: "x".repeat(40),
-  PAYMENTS_PROVIDER: "sandbox",
-  PAYOUTS_PROVIDER: "sandbox",
+  ...PRODUCTION_PAYMENTS,
 };
 
 /** The lines the server printed once it listened (they may arrive just after /healthz answers). */

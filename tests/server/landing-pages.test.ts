@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  PRODUCTION_PAYMENTS,
   type RunningServer,
   removeDir,
   runServerExpectingExit,
@@ -62,8 +63,7 @@ beforeAll(async () => {
     APP_URL: ORIGIN,
     APP_ENV: "production",
     AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
-    PAYMENTS_PROVIDER: "sandbox",
-    PAYOUTS_PROVIDER: "sandbox",
+    ...PRODUCTION_PAYMENTS,
     ...LINKS,
   });
 });

@@ -93,12 +93,18 @@ describe("a bad environment value", () => {
     [{ APP_URL: "https://estadia.example.com" }, "AUTH_SECRET: required in production"],
     [
       { APP_URL: "https://estadia.example.com", AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789" },
-      "PAYMENTS_PROVIDER: required in production",
+      "MERCADOPAGO_CLIENT_ID or ASAAS_API_KEY: required in production",
     ],
     [
-      { PAYMENTS_PROVIDER: "mercadopago" },
-      "MERCADOPAGO_ACCESS_TOKEN: required when PAYMENTS_PROVIDER=mercadopago",
+      {
+        APP_URL: "https://estadia.example.com",
+        AUTH_SECRET: "a-test-secret-that-is-long-enough-0123456789",
+        ENCRYPTION_KEY: "",
+      },
+      "ENCRYPTION_KEY: required in production",
     ],
+    [{ ENCRYPTION_KEY: "too-short" }, "ENCRYPTION_KEY: must be 32 random bytes"],
+    [{ MERCADOPAGO_CLIENT_ID: "123" }, "MERCADOPAGO_CLIENT_SECRET: required to offer Mercado Pago"],
   ])("stops the start with a message naming the variable (%o)", async (env, message) => {
     const dataDir = tempDataDir();
     try {

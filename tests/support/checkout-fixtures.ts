@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,18 +9,21 @@ import type { Db } from "~/platform/db/database-handle.server";
 import type { PaymentsConfig } from "~/platform/env.server";
 import { createMailer } from "~/platform/mail/mailer.server";
 import { readOutbox } from "~/platform/mail/outbox.server";
+import { type AccountProviders, createAccountProviders } from "~/platform/payments/account-providers.server";
 import { createSandboxProvider, type SandboxProvider } from "~/platform/payments/sandbox-provider.server";
-import { createSandboxPayouts, type SandboxPayouts } from "~/platform/payouts/sandbox-payouts.server";
+import type { SandboxPayouts } from "~/platform/payouts/sandbox-payouts.server";
 import { newDeviceId, shopFixture } from "./shop-fixtures";
 
+/** New organizations are in their free days here, so Estadia takes no fee unless a test says otherwise. */
 export const TEST_PAYMENTS_CONFIG: PaymentsConfig = {
-  provider: "sandbox",
+  offered: ["sandbox"],
   mercadoPago: null,
+  asaas: null,
+  platformFeeBps: 300,
+  freeTrialDays: 7,
   holdMinutes: 30,
   processingFeeBps: 399,
   cardSettlementDays: 30,
-  payoutsProvider: "sandbox",
-  asaas: null,
   minWithdrawalCents: 1000,
   withdrawalFeeCents: 0,
 };
@@ -32,6 +36,11 @@ export const BUYER = {
 };
 
 export const TEST_CARD = { number: "5031 4332 1540 6351", expiryMonth: 11, expiryYear: 2030, cvv: "123" };
+
+/** What account-providers derives the sandbox's webhook secret from, given the harness's secret. */
+const SANDBOX_SECRET = createHmac("sha256", "checkout-test-secret-0123456789")
+  .update("sandbox-webhooks")
+  .digest("hex");
 
 /** A clock the test moves by hand. */
 export function testClock(start = new Date()) {
@@ -57,22 +66,43 @@ export type CheckoutHarness = {
 export function checkoutHarness(db: Db, overrides: Partial<PaymentsConfig> = {}): CheckoutHarness {
   const clock = testClock();
   const outboxDir = path.join(mkdtempSync(path.join(tmpdir(), "estadia-checkout-")), "outbox");
+  const config = { ...TEST_PAYMENTS_CONFIG, ...overrides };
+  const base = createAccountProviders({
+    db,
+    config,
+    appUrl: "http://127.0.0.1:9",
+    secret: "checkout-test-secret-0123456789",
+  });
+  // The sandbox's charges follow the test's clock (PIX expiry), as its operator view does.
+  const providers: AccountProviders = {
+    ...base,
+    // The real factory first: it refuses an account without credentials, as the app does.
+    charges: (account) =>
+      base.charges(account) && account.provider === "sandbox"
+        ? createSandboxProvider({
+            db,
+            sellerId: account.providerAccountId,
+            feeBps: config.processingFeeBps,
+            webhookSecret: SANDBOX_SECRET,
+            notificationUrl: "http://127.0.0.1:9/webhooks/payments/sandbox",
+            now: clock.now,
+          })
+        : base.charges(account),
+  };
   const sandbox = createSandboxProvider({
     db,
-    webhookSecret: "checkout-test-secret-0123456789",
+    sellerId: null,
+    feeBps: config.processingFeeBps,
+    webhookSecret: SANDBOX_SECRET,
     notificationUrl: "http://127.0.0.1:9/webhooks/payments/sandbox",
     now: clock.now,
   });
-  const payouts = createSandboxPayouts({
-    db,
-    webhookSecret: "payouts-test-secret-0123456789",
-    notificationUrl: "http://127.0.0.1:9/webhooks/payouts/sandbox",
-  });
+  const payouts = base.sandbox()?.payouts;
+  if (!payouts) throw new Error("the sandbox is not offered");
   const ctx: PaymentsContext = {
     db,
-    provider: sandbox,
-    payouts,
-    config: { ...TEST_PAYMENTS_CONFIG, ...overrides },
+    providers,
+    config,
     mail: createMailer({ smtpUrl: undefined, from: "Estadia <nao-responda@estadia.dev>", outboxDir }),
     appUrl: "http://localhost:8080",
     log: pino({ level: "silent" }),

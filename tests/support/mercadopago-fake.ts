@@ -2,6 +2,7 @@ import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildBrCode } from "~/lib/pix-brcode";
+import type { MercadoPagoAppConfig } from "~/platform/env.server";
 import type { WebhookRequest } from "~/platform/payments/provider";
 import { signWebhook } from "~/platform/payments/webhook-signature";
 import { type LoggedRequest, readJsonRequest } from "./fake-http";
@@ -12,7 +13,12 @@ export type { LoggedRequest };
 // the documentation and the official Node SDK describe it (see PAYMENTS-NOTES.md): Bearer auth, required
 // X-Idempotency-Key on creations, MP's error body `{message, error, status, cause: [...]}`, PIX answers with
 // a BR Code, single-use card tokens and the test-card convention where the cardholder name decides.
-// Test controls (approve, reject, expire, notify…) are plain methods, not HTTP.
+// Marketplace (split 1:1): sellers connect by OAuth (`GET /authorization` on the "auth" host, which this one
+// port also serves, and `POST /oauth/token` with single-use codes valid 10 minutes and rotating refresh
+// tokens); each payment belongs to the seller whose token made it (another seller's token gets a 404);
+// `application_fee` comes back as a fee_details line next to MP's own fee on approval, and is refused
+// (400, code 2059) on the application owner's own token. Webhooks carry the seller's `user_id`.
+// Test controls (approve, reject, expire, notify, connect, revoke…) are plain methods, not HTTP.
 
 export type MercadoPagoFake = {
   url: string;
@@ -32,10 +38,55 @@ export type MercadoPagoFake = {
   notify(id: string | number, notificationUrl?: string): Promise<Response>;
   /** The same webhook request as `notify` would send, without sending it. */
   webhookFor(id: string | number): WebhookRequest;
+  /** The application's credentials the fake accepts at /oauth/token. */
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** An app config pointing both MP hosts (api and auth) at the fake. */
+  appConfig(overrides?: Partial<MercadoPagoAppConfig>): MercadoPagoAppConfig;
+  /** A new seller account (not yet connected); its user_id as text. */
+  addSeller(nickname?: string): FakeSeller;
+  /** Connects a seller as a finished OAuth would (a new seller when none given): fresh tokens. */
+  connect(userId?: string): FakeConnection;
+  /**
+   * Who authorizes on the next visit to /authorization: a seller's user_id, or null for a new seller each
+   * time. `?fake_seller=<user_id>` on the authorization URL wins over it.
+   */
+  nextAuthorizingSeller: string | null;
+  /** The next visit to /authorization is declined: back to redirect_uri with error=access_denied. */
+  denyNextAuthorization(): void;
+  /** The seller revoked the application: their access tokens answer 401, their refresh token invalid_grant. */
+  revoke(userId: string): void;
+  /** The seller's current access token(s) expire now (the refresh token still works). */
+  expireAccessToken(userId: string): void;
+  /** How many times the seller's token was refreshed successfully. */
+  refreshCount(userId: string): number;
+  /** Moves the fake's OAuth clock (code validity, token expiry) forward. */
+  advanceClock(ms: number): void;
+  /** The user_id (as text) of the account that owns the payment. */
+  sellerOf(id: string | number): string;
+  /** The user_id (as text) of the application owner's own account (the `accessToken` option's). */
+  readonly ownerId: string;
+  /** At most this many results per /v1/payments/search page, whatever `limit` asks (default 1000). */
+  searchPageCap: number;
   close(): Promise<void>;
 };
 
-export type MercadoPagoFakeOptions = { accessToken: string; publicKey: string; webhookSecret: string };
+export type FakeSeller = { userId: string; nickname: string; email: string };
+export type FakeConnection = { userId: string; accessToken: string; refreshToken: string; publicKey: string };
+
+export type MercadoPagoFakeOptions = {
+  /** The application owner's own token (charges into the owner's account, no application_fee). */
+  accessToken?: string;
+  /** The integrator's public key, for card tokens made in the browser. */
+  publicKey: string;
+  webhookSecret: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** MP's own fee, in percent of the amount, on approval (defaults: card 4.98, PIX 0.99). */
+  feePercent?: { card?: number; pix?: number };
+  /** Lifetime of access tokens (MP: 15552000 s, 180 days). */
+  tokenLifetimeSeconds?: number;
+};
 
 /** MP's test cards (Brazil); expiry 11/30, CVV 123 (1234 for Amex). */
 export const TEST_CARDS = {
@@ -108,10 +159,28 @@ type CardToken = {
   used: boolean;
 };
 
+/** Who a request's Bearer token speaks for: a connected seller, or the application owner's own account. */
+type Principal = { userId: number; owner: boolean };
+
+type Account = {
+  userId: number;
+  nickname: string;
+  email: string;
+  publicKey: string;
+  /** The one refresh token that works now (MP rotates them), or null. */
+  refreshToken: string | null;
+  refreshes: number;
+};
+
 type FakeRefund = { id: number; amountCents: number; created: Date };
 
 type FakePayment = {
   id: number;
+  /** The account whose token created it. */
+  collectorId: number;
+  applicationFeeCents: number;
+  /** Set on approval: what MP took and what the marketplace took. */
+  fees: { mercadopagoCents: number; applicationCents: number } | null;
   methodId: string;
   typeId: "bank_transfer" | "credit_card";
   status: string;
@@ -198,6 +267,13 @@ function validEmail(email: unknown): email is string {
   );
 }
 
+const SEARCH_RANGES: Record<string, (p: FakePayment) => Date | null> = {
+  date_created: (p) => p.created,
+  date_approved: (p) => p.approved,
+  date_last_updated: (p) => p.updated,
+  money_release_date: (p) => p.moneyRelease,
+};
+
 const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:?\d{2})$/;
 
 export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Promise<MercadoPagoFake> {
@@ -205,7 +281,19 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
   const payments = new Map<number, FakePayment>();
   const tokens = new Map<string, CardToken>();
   const idempotent = new Map<string, { status: number; body: Json }>();
-  const collectorId = randomInt(100_000_000, 999_999_999);
+  const ownerUserId = randomInt(100_000_000, 999_999_999);
+  const clientId = options.clientId ?? String(randomInt(1_000_000_000, 9_999_999_999));
+  const clientSecret = options.clientSecret ?? randomBytes(16).toString("hex");
+  const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 15_552_000;
+  const cardFeePercent = options.feePercent?.card ?? 4.98;
+  const pixFeePercent = options.feePercent?.pix ?? 0.99;
+  const accounts = new Map<number, Account>();
+  /** Access token → whose, and until when (null: never, the owner's configured token). */
+  const accessTokens = new Map<string, { userId: number; expiresAt: number | null }>();
+  const codes = new Map<string, { userId: number; redirectUri: string; expiresAt: number; used: boolean }>();
+  let nextUserId = randomInt(1_000_000_000, 1_900_000_000);
+  let clockOffsetMs = 0;
+  let denyNext = false;
   const pixKey = randomUUID();
   let nextPaymentId = randomInt(1_000_000_000, 9_000_000_000);
   let nextRefundId = randomInt(1_000_000_000, 2_000_000_000);
@@ -234,7 +322,7 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       currency_id: "BRL",
       description: p.description,
       live_mode: false,
-      collector_id: collectorId,
+      collector_id: p.collectorId,
       payer: p.payer,
       metadata: {},
       additional_info: {},
@@ -244,14 +332,16 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       coupon_amount: 0,
       installments: p.installments,
       transaction_details: {
-        net_received_amount: p.status === "approved" ? amount : 0,
+        net_received_amount: p.fees
+          ? (p.amountCents - p.fees.mercadopagoCents - p.fees.applicationCents) / 100
+          : 0,
         total_paid_amount: amount,
         overpaid_amount: 0,
         installment_amount: isPix ? 0 : amount / p.installments,
         external_resource_url: null,
         financial_institution: null,
       },
-      fee_details: [],
+      fee_details: feeDetails(p),
       captured: true,
       binary_mode: p.binaryMode,
       card: p.card ?? {},
@@ -265,7 +355,7 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
             transaction_data: {
               qr_code: p.qrCode,
               qr_code_base64: QR_PNG_BASE64,
-              ticket_url: `${baseUrl}/payments/${p.id}/ticket?caller_id=${collectorId}&hash=${p.ticketHash}`,
+              ticket_url: `${baseUrl}/payments/${p.id}/ticket?caller_id=${p.collectorId}&hash=${p.ticketHash}`,
               transaction_id: null,
               bank_transfer_id: null,
               financial_institution: null,
@@ -275,13 +365,32 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     };
   }
 
+  /** MP's fee first, then the marketplace's from the rest; both paid by the collector (the seller). */
+  function feeDetails(p: FakePayment): Json[] {
+    if (!p.fees) return [];
+    return [
+      { type: "mercadopago_fee", amount: p.fees.mercadopagoCents / 100, fee_payer: "collector" },
+      ...(p.fees.applicationCents
+        ? [{ type: "application_fee", amount: p.fees.applicationCents / 100, fee_payer: "collector" }]
+        : []),
+    ];
+  }
+
+  function takeFees(p: FakePayment) {
+    const percent = p.methodId === "pix" ? pixFeePercent : cardFeePercent;
+    p.fees = {
+      mercadopagoCents: Math.round((p.amountCents * percent) / 100),
+      applicationCents: p.applicationFeeCents,
+    };
+  }
+
   function refundResource(p: FakePayment, r: FakeRefund): Json {
     return {
       id: r.id,
       payment_id: p.id,
       amount: r.amountCents / 100,
       metadata: {},
-      source: { id: String(collectorId), name: "Estadia Teste", type: "collector" },
+      source: { id: String(p.collectorId), name: "Estadia Teste", type: "collector" },
       date_created: mpTime(r.created),
       unique_sequence_number: null,
       refund_mode: "standard",
@@ -292,9 +401,10 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     };
   }
 
-  function find(id: string | number): FakePayment {
+  /** The payment, as `who` may see it: another account's payment is as good as missing. */
+  function find(id: string | number, who?: Principal): FakePayment {
     const payment = /^\d+$/.test(String(id)) ? payments.get(Number(id)) : undefined;
-    if (!payment) {
+    if (!payment || (who && payment.collectorId !== who.userId)) {
       throw new ApiError(404, "Payment not found", "not_found", [
         { code: 2000, description: "Payment not found" },
       ]);
@@ -344,6 +454,9 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     const now = new Date();
     const payment: FakePayment = {
       id: nextPaymentId++,
+      collectorId: ownerUserId,
+      applicationFeeCents: 0,
+      fees: null,
       methodId: "pix",
       typeId: "bank_transfer",
       status: "pending",
@@ -372,8 +485,9 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     return payment;
   }
 
-  function createPayment(body: Json): FakePayment {
+  function createPayment(body: Json, who: Principal): FakePayment {
     const amountCents = amountCentsOf(body);
+    const applicationFeeCents = applicationFeeOf(body, amountCents, who);
     if (typeof body.notification_url === "string" && !/^https?:\/\/\S+$/.test(body.notification_url)) {
       throw badRequest(4020, "notification_url attribute must be url valid");
     }
@@ -388,11 +502,32 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     if (methodId === undefined && body.token === undefined) {
       throw badRequest(4001, "payment_method_id attribute can't be null");
     }
-    if (methodId === "pix") return createPix(body, amountCents, payer);
-    if (methodId !== undefined && OTHER_METHODS.includes(methodId)) {
+    if (methodId !== undefined && methodId !== "pix" && OTHER_METHODS.includes(methodId)) {
       throw badRequest(3028, "Invalid payment_method_id"); // boleto/lotérica are not faked
     }
-    return chargeCard(body, amountCents, payer, methodId);
+    const payment =
+      methodId === "pix"
+        ? createPix(body, amountCents, payer)
+        : chargeCard(body, amountCents, payer, methodId);
+    payment.collectorId = who.userId;
+    payment.applicationFeeCents = applicationFeeCents;
+    if (payment.status === "approved") takeFees(payment);
+    return payment;
+  }
+
+  /** The marketplace's cut: only on a connected seller's token, and less than the amount. */
+  function applicationFeeOf(body: Json, amountCents: number, who: Principal): number {
+    const fee = body.application_fee;
+    if (fee === undefined || fee === null) return 0;
+    if (typeof fee !== "number" || !Number.isFinite(fee) || fee < 0) {
+      throw badRequest(4003, "application_fee attribute must be numeric");
+    }
+    if (who.owner) throw badRequest(2059, "You cannot use application_fee with this payment");
+    const cents = Math.round(fee * 100);
+    if (cents >= amountCents) {
+      throw badRequest("invalid_application_fee", "application_fee must be less than transaction_amount");
+    }
+    return cents;
   }
 
   function createPix(body: Json, amountCents: number, payer: Json): FakePayment {
@@ -581,30 +716,206 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     return refundResource(p, r);
   }
 
-  // --- HTTP ------------------------------------------------------------------------------------------------
+  // --- accounts and OAuth -----------------------------------------------------------------------------
 
-  function authorized(req: IncomingMessage): boolean {
-    return req.headers.authorization === `Bearer ${options.accessToken}`;
+  const oauthNow = () => Date.now() + clockOffsetMs;
+
+  if (options.accessToken) accessTokens.set(options.accessToken, { userId: ownerUserId, expiresAt: null });
+
+  function addAccount(nickname?: string): Account {
+    const userId = nextUserId++;
+    const account: Account = {
+      userId,
+      nickname: nickname ?? `TESTUSER${userId}`,
+      email: `test_user_${userId}@testuser.com`,
+      publicKey: `TEST-${randomUUID()}`,
+      refreshToken: null,
+      refreshes: 0,
+    };
+    accounts.set(userId, account);
+    return account;
   }
 
-  function route(req: IncomingMessage, path: string, query: URLSearchParams, body: Json): [number, Json] {
+  function accountOf(userId: string | number): Account {
+    const account = accounts.get(Number(userId));
+    if (!account) throw new Error(`no seller ${userId} in the Mercado Pago fake`);
+    return account;
+  }
+
+  /** New tokens for the seller: the previous refresh token stops working (MP rotates it). */
+  function issueTokens(account: Account): Json {
+    const accessToken = `TEST-${clientId}-${randomBytes(16).toString("hex")}-${account.userId}`;
+    accessTokens.set(accessToken, {
+      userId: account.userId,
+      expiresAt: oauthNow() + tokenLifetimeSeconds * 1000,
+    });
+    account.refreshToken = `TG-${randomBytes(12).toString("hex")}-${account.userId}`;
+    return {
+      access_token: accessToken,
+      token_type: "bearer",
+      expires_in: tokenLifetimeSeconds,
+      scope: "offline_access payments read write",
+      user_id: account.userId,
+      refresh_token: account.refreshToken,
+      public_key: account.publicKey,
+      live_mode: false,
+    };
+  }
+
+  const invalidGrant = () =>
+    new ApiError(
+      400,
+      "Error validating grant. Your authorization code or refresh token may be expired or it was already used.",
+      "invalid_grant",
+    );
+
+  /** The authorization page, answered at once: the seller chosen by the test authorizes (or declines). */
+  function authorize(query: URLSearchParams): string {
+    const redirectUri = query.get("redirect_uri") ?? "";
+    if (query.get("client_id") !== clientId) throw new ApiError(400, "invalid client_id", "invalid_client");
+    if (query.get("response_type") !== "code") {
+      throw new ApiError(400, "response_type must be code", "unsupported_response_type");
+    }
+    if (!URL.canParse(redirectUri)) throw new ApiError(400, "invalid redirect_uri", "invalid_request");
+    const back = new URL(redirectUri);
+    const state = query.get("state");
+    if (state !== null) back.searchParams.set("state", state);
+    if (denyNext) {
+      // MP does not document a refusal; this is OAuth 2's (RFC 6749 4.1.2.1).
+      denyNext = false;
+      back.searchParams.set("error", "access_denied");
+      return back.toString();
+    }
+    const chosen = query.get("fake_seller") ?? fake.nextAuthorizingSeller;
+    const account = chosen ? accountOf(chosen) : addAccount();
+    const code = `TG-${randomBytes(12).toString("hex")}-${account.userId}`;
+    codes.set(code, {
+      userId: account.userId,
+      redirectUri,
+      expiresAt: oauthNow() + 10 * MINUTE,
+      used: false,
+    });
+    back.searchParams.set("code", code);
+    return back.toString();
+  }
+
+  function token(body: Json): Json {
+    if (body.client_id !== clientId || body.client_secret !== clientSecret) {
+      throw new ApiError(400, "invalid client_id or client_secret", "invalid_client");
+    }
+    if (body.grant_type === "authorization_code") {
+      const grant = typeof body.code === "string" ? codes.get(body.code) : undefined;
+      if (!grant || grant.used || grant.expiresAt <= oauthNow() || body.redirect_uri !== grant.redirectUri) {
+        throw invalidGrant();
+      }
+      grant.used = true;
+      return issueTokens(accountOf(grant.userId));
+    }
+    if (body.grant_type === "refresh_token") {
+      const account = [...accounts.values()].find(
+        (a) => a.refreshToken !== null && a.refreshToken === body.refresh_token,
+      );
+      if (!account) throw invalidGrant();
+      account.refreshes++;
+      return issueTokens(account);
+    }
+    throw new ApiError(
+      400,
+      "grant_type must be authorization_code or refresh_token",
+      "unsupported_grant_type",
+    );
+  }
+
+  function principalOf(req: IncomingMessage): Principal | null {
+    const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const entry = bearer ? accessTokens.get(bearer) : undefined;
+    if (!entry || (entry.expiresAt !== null && entry.expiresAt <= oauthNow())) return null;
+    return { userId: entry.userId, owner: entry.userId === ownerUserId };
+  }
+
+  function me(who: Principal): Json {
+    const account = accounts.get(who.userId);
+    const nickname = account?.nickname ?? "ESTADIA_TESTE";
+    return {
+      id: who.userId,
+      nickname,
+      first_name: "Test",
+      last_name: "Test",
+      email: account?.email ?? `test_user_${who.userId}@testuser.com`,
+      site_id: "MLB",
+      country_id: "BR",
+      user_type: "normal",
+      status: { site_status: "active" },
+    };
+  }
+
+  /** GET /v1/payments/search: the caller's payments, filtered on one date field, sorted and paged. */
+  function search(query: URLSearchParams, who: Principal): Json {
+    const rangeField = SEARCH_RANGES[query.get("range") ?? "date_created"];
+    const sortField = SEARCH_RANGES[query.get("sort") ?? "date_created"];
+    if (!rangeField || !sortField) throw badRequest("invalid_parameter", "invalid range or sort");
+    const bound = (name: string): number | null => {
+      const text = query.get(name);
+      if (text === null) return null;
+      const at = Date.parse(text);
+      if (!DATE_FORMAT.test(text) || Number.isNaN(at))
+        throw badRequest("invalid_parameter", `invalid ${name}`);
+      return at;
+    };
+    const begin = bound("begin_date");
+    const end = bound("end_date");
+    const limit = Math.min(Math.max(Number(query.get("limit") ?? 30) || 30, 1), fake.searchPageCap);
+    const offset = Math.max(Number(query.get("offset") ?? 0) || 0, 0);
+    const reference = query.get("external_reference");
+    const direction = query.get("criteria") === "asc" ? 1 : -1;
+    const matching = [...payments.values()]
+      .filter((p) => p.collectorId === who.userId)
+      .filter((p) => reference === null || p.externalReference === reference)
+      .filter((p) => {
+        if (begin === null && end === null) return true;
+        const at = rangeField(p)?.getTime();
+        // MP's range includes both ends.
+        return at !== undefined && (begin === null || at >= begin) && (end === null || at <= end);
+      })
+      .sort(
+        (a, b) =>
+          direction * ((sortField(a)?.getTime() ?? 0) - (sortField(b)?.getTime() ?? 0) || a.id - b.id),
+      );
+    return {
+      paging: { total: matching.length, limit, offset },
+      results: matching.slice(offset, offset + limit).map(resource),
+    };
+  }
+
+  // --- HTTP ------------------------------------------------------------------------------------------------
+
+  function route(
+    req: IncomingMessage,
+    path: string,
+    query: URLSearchParams,
+    body: Json,
+    who: Principal | null,
+  ): [number, Json] {
     const method = req.method ?? "GET";
     if (method === "POST" && path === "/v1/card_tokens") {
-      // The browser authenticates with the public key; the server-side SDK may use the access token.
-      if (query.get("public_key") !== options.publicKey && !authorized(req)) {
+      // The browser authenticates with the integrator's public key; the server side may use a token.
+      if (query.get("public_key") !== options.publicKey && !who) {
         throw new ApiError(401, "invalid public_key", "unauthorized");
       }
       return [201, createToken(body)];
     }
+    if (method === "POST" && path === "/oauth/token") return [200, token(body)];
+    if (!who) throw new Error("unreachable: the caller checked the token");
+    if (method === "GET" && path === "/users/me") return [200, me(who)];
+    if (method === "GET" && path === "/v1/payments/search") return [200, search(query, who)];
     const paymentMatch = /^\/v1\/payments\/([^/]+)(\/refunds)?$/.exec(path);
-    if (method === "POST" && path === "/v1/payments") return [201, resource(createPayment(body))];
-    if (paymentMatch && !paymentMatch[2] && method === "GET")
-      return [200, resource(find(paymentMatch[1] ?? ""))];
-    if (paymentMatch && !paymentMatch[2] && method === "PUT")
-      return [200, cancel(find(paymentMatch[1] ?? ""), body)];
-    if (paymentMatch?.[2] && method === "POST") return [201, refund(find(paymentMatch[1] ?? ""), body)];
+    if (method === "POST" && path === "/v1/payments") return [201, resource(createPayment(body, who))];
+    const id = paymentMatch?.[1] ?? "";
+    if (paymentMatch && !paymentMatch[2] && method === "GET") return [200, resource(find(id, who))];
+    if (paymentMatch && !paymentMatch[2] && method === "PUT") return [200, cancel(find(id, who), body)];
+    if (paymentMatch?.[2] && method === "POST") return [201, refund(find(id, who), body)];
     if (paymentMatch?.[2] && method === "GET") {
-      const p = find(paymentMatch[1] ?? "");
+      const p = find(id, who);
       return [200, { results: p.refunds.map((r) => refundResource(p, r)) } as Json];
     }
     throw new ApiError(404, "resource not found", "not_found");
@@ -624,6 +935,16 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(payload));
     };
+    if (method === "GET" && path === "/authorization") {
+      // The auth host's page, not the API: no injected failures or delays.
+      try {
+        res.writeHead(302, { Location: authorize(query) }).end();
+      } catch (error) {
+        if (error instanceof ApiError) return send(error.status, error.body());
+        throw error;
+      }
+      return;
+    }
     if (delayMs) {
       const ms = delayMs;
       delayMs = 0;
@@ -635,8 +956,9 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       return send(failure, new ApiError(failure, error.replaceAll("_", " "), error).body());
     }
     try {
-      const tokenizing = method === "POST" && path === "/v1/card_tokens";
-      if (!tokenizing && !authorized(req)) {
+      const who = principalOf(req);
+      const open = (method === "POST" && path === "/v1/card_tokens") || path === "/oauth/token";
+      if (!open && !who) {
         throw new ApiError(401, "invalid access token", "unauthorized", [
           { code: 2, description: "invalid access token" },
         ]);
@@ -644,13 +966,14 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       if (malformed) throw badRequest("json_parse_error", "The body is not valid JSON");
       let key: string | undefined;
       if (needsIdempotencyKey(method, path)) {
-        key = `${path}|${req.headers["x-idempotency-key"] ?? ""}`;
+        // Keys are the caller's own: two sellers may happen to use the same one.
+        key = `${who?.userId}|${path}|${req.headers["x-idempotency-key"] ?? ""}`;
         if (!req.headers["x-idempotency-key"])
           throw badRequest("header_x_idempotency_key", "Header X-Idempotency-Key can't be null");
         const stored = idempotent.get(key);
         if (stored) return send(stored.status, structuredClone(stored.body));
       }
-      const [status, payload] = route(req, path, query, isObject(body) ? body : {});
+      const [status, payload] = route(req, path, query, isObject(body) ? body : {}, who);
       if (key) idempotent.set(key, { status, body: structuredClone(payload) });
       send(status, payload);
     } catch (error) {
@@ -672,7 +995,8 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
   }
 
   function webhookFor(id: string | number): WebhookRequest {
-    const dataId = String(find(id).id);
+    const payment = find(id);
+    const dataId = String(payment.id);
     const requestId = randomUUID();
     const headers = new Headers({
       "content-type": "application/json",
@@ -685,7 +1009,8 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       live_mode: false,
       type: "payment",
       date_created: mpTime(new Date()),
-      user_id: collectorId,
+      // The seller whose payment it is: whose credentials fetch it.
+      user_id: payment.collectorId,
       api_version: "v1",
       action: "payment.updated",
       data: { id: dataId },
@@ -693,13 +1018,19 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     return { headers, query, body };
   }
 
-  return {
+  const fake: MercadoPagoFake = {
     url: baseUrl,
     requests,
+    clientId,
+    clientSecret,
+    ownerId: String(ownerUserId),
+    nextAuthorizingSeller: null,
+    searchPageCap: 1000,
     approve(id) {
       const p = settleable(id, ["pending", "in_process"]);
       const now = new Date();
       change(p, "approved", "accredited");
+      takeFees(p);
       p.approved = now;
       // A PIX is released at once; a card after the usual 30 days.
       p.moneyRelease = p.methodId === "pix" ? now : new Date(now.getTime() + 30 * DAY);
@@ -730,6 +1061,55 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       for (const [name, value] of request.query) url.searchParams.set(name, value);
       return fetch(url, { method: "POST", headers: request.headers, body: request.body });
     },
+    appConfig(overrides = {}) {
+      return {
+        clientId,
+        clientSecret,
+        publicKey: options.publicKey,
+        webhookSecret: options.webhookSecret,
+        apiUrl: baseUrl,
+        authUrl: baseUrl,
+        payerEmail: "pagamentos@estadia.com.br",
+        ...overrides,
+      };
+    },
+    addSeller(nickname) {
+      const { userId, email, ...account } = addAccount(nickname);
+      return { userId: String(userId), nickname: account.nickname, email };
+    },
+    connect(userId) {
+      const account = userId === undefined ? addAccount() : accountOf(userId);
+      const answer = issueTokens(account);
+      return {
+        userId: String(account.userId),
+        accessToken: String(answer.access_token),
+        refreshToken: String(answer.refresh_token),
+        publicKey: account.publicKey,
+      };
+    },
+    denyNextAuthorization() {
+      denyNext = true;
+    },
+    revoke(userId) {
+      const account = accountOf(userId);
+      account.refreshToken = null;
+      for (const [token, entry] of accessTokens)
+        if (entry.userId === account.userId) accessTokens.delete(token);
+    },
+    expireAccessToken(userId) {
+      const account = accountOf(userId);
+      for (const entry of accessTokens.values())
+        if (entry.userId === account.userId) entry.expiresAt = oauthNow() - 1;
+    },
+    refreshCount(userId) {
+      return accountOf(userId).refreshes;
+    },
+    advanceClock(ms) {
+      clockOffsetMs += ms;
+    },
+    sellerOf(id) {
+      return String(find(id).collectorId);
+    },
     close() {
       return new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -737,4 +1117,5 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       });
     },
   };
+  return fake;
 }

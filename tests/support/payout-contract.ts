@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PayoutError,
   type PayoutProvider,
-  type PayoutWebhookRequest,
   type PixKeyType,
   type TransferInput,
 } from "~/platform/payouts/payout-provider";
@@ -14,10 +13,11 @@ import { thrown } from "./thrown";
 
 export type PayoutHarness = {
   payouts: PayoutProvider;
-  /** The provider finishing a pending transfer: the money reached the key, or it did not. */
+  /**
+   * The provider finishing a pending transfer: the money reached the key, or it did not (after whatever
+   * the provider needs first, such as Estadia's approval of the transfer).
+   */
   settle(transferId: string, outcome: "done" | "failed"): Promise<void>;
-  /** The notification the provider sends about this transfer, authenticated as it does. */
-  webhookFor(transferId: string): PayoutWebhookRequest;
   close(): Promise<void>;
 };
 
@@ -50,22 +50,6 @@ export function transferInput(overrides: Partial<TransferInput> = {}): TransferI
     idempotencyKey: `payout-${withdrawalId}`,
     ...overrides,
   };
-}
-
-/** The same headers with every value but the content type changed (a wrong token or signature). */
-function tampered(headers: Headers): Headers {
-  const changed = new Headers();
-  for (const [name, value] of headers) {
-    if (name === "content-type") changed.set(name, value);
-    else changed.set(name, `${value.slice(0, -1)}${value.endsWith("0") ? "1" : "0"}`);
-  }
-  return changed;
-}
-
-/** The same headers without any that could authenticate the notification. */
-function stripped(headers: Headers): Headers {
-  const type = headers.get("content-type");
-  return new Headers(type ? { "content-type": type } : {});
 }
 
 export function payoutContract(label: string, setup: () => Promise<PayoutHarness>): void {
@@ -142,18 +126,6 @@ export function payoutContract(label: string, setup: () => Promise<PayoutHarness
       const error = await thrown(h.payouts.getTransfer(randomUUID()), PayoutError);
       expect(error).toBeInstanceOf(PayoutError);
       expect(error).toMatchObject({ status: 404, retryable: false });
-    });
-
-    it("verifies its own notification and refuses it with a wrong token or signature, or without one", async () => {
-      const transfer = await h.payouts.createTransfer(transferInput());
-      const webhook = h.webhookFor(transfer.id);
-
-      const hint = h.payouts.verifyWebhook(webhook);
-      expect(hint).toMatchObject({ transferId: transfer.id });
-      expect(hint?.eventId).toMatch(/\S/);
-
-      expect(h.payouts.verifyWebhook({ ...webhook, headers: tampered(webhook.headers) })).toBeNull();
-      expect(h.payouts.verifyWebhook({ ...webhook, headers: stripped(webhook.headers) })).toBeNull();
     });
   });
 }

@@ -7,22 +7,35 @@ import {
   type PixChargeInput,
   ProviderError,
   type WebhookRequest,
+  type WebhookVerifier,
 } from "~/platform/payments/provider";
 import { thrown } from "./thrown";
 
 // What every payment provider must do, as a caller sees it. Each implementation (the sandbox, the Mercado
-// Pago adapter against a fake or a real test account) runs this same suite through a harness.
+// Pago adapter against a fake or a real test account) runs this same suite through a harness. A provider is
+// bound to one connected account; the optional parts below turn on the cases that need them, and a case
+// whose part is missing is reported as skipped, not passed.
 
 export type ProviderHarness = {
+  /** Bound to one account (a host's connected seller account). */
   provider: PaymentProvider;
   /** A card token as the provider's browser script would make it, for a valid test card and this holder name. */
   cardToken(holderName: string): Promise<string>;
   /** The payer paying / the provider deciding a pending charge. */
   settle(paymentId: string, outcome: "approve" | "reject" | "expire"): Promise<void>;
   /** The notification the provider sends about this payment, signed as it signs them. */
-  webhookFor(paymentId: string): WebhookRequest;
+  webhookFor(paymentId: string): WebhookRequest | Promise<WebhookRequest>;
+  /** Reads this provider's webhooks (the application-wide verifier). */
+  verifyWebhook?: WebhookVerifier;
+  /** The account's id as its webhooks name it (WebhookHint.sellerId). */
+  accountId?: string;
+  /** The same provider bound to another account, which must not see this account's payments. */
+  otherAccount?: PaymentProvider;
   close(): Promise<void>;
 };
+
+/** Estadia's cut asked on every charge of the suite, unless a case says otherwise. */
+const PLATFORM_FEE_CENTS = 370;
 
 const PAYER = { name: "Maria Silva Teste", email: "test_user_80507629@testuser.com", cpf: "12345678909" };
 
@@ -35,6 +48,7 @@ function pixInput(overrides: Partial<PixChargeInput> = {}): PixChargeInput {
     // Whole seconds: some providers keep no milliseconds.
     expiresAt: new Date(Math.ceil(Date.now() / 1000) * 1000 + 2 * 60 * 60 * 1000),
     idempotencyKey: randomUUID(),
+    platformFeeCents: PLATFORM_FEE_CENTS,
     ...overrides,
   };
 }
@@ -50,6 +64,7 @@ function cardInput(token: string, overrides: Partial<CardChargeInput> = {}): Car
     paymentMethodId: null,
     issuerId: null,
     idempotencyKey: randomUUID(),
+    platformFeeCents: PLATFORM_FEE_CENTS,
     ...overrides,
   };
 }
@@ -175,27 +190,96 @@ export function providerContract(label: string, setup: () => Promise<ProviderHar
       expect((await h.provider.getPayment(payment.id)).status).toBe("refunded");
     });
 
-    it("verifies its own webhook and refuses one with a changed signature, another payment id or no signature", async () => {
+    it("verifies its own webhook, naming the account, and refuses one with a changed signature, another payment id or no signature", async (ctx) => {
+      const verify = h.verifyWebhook;
+      if (!verify) return ctx.skip("the harness gives no webhook verifier");
       const payment = await h.provider.createPixCharge(pixInput());
-      const webhook = h.webhookFor(payment.id);
+      const webhook = await h.webhookFor(payment.id);
 
-      const hint = h.provider.verifyWebhook(webhook);
+      const hint = verify(webhook);
       expect(hint).toMatchObject({ paymentId: payment.id, topic: "payment" });
       expect(hint?.eventId).toMatch(/\S/);
+      if (h.accountId !== undefined) expect(hint?.sellerId).toBe(h.accountId);
 
       const signature = webhook.headers.get("x-signature") ?? "";
       const lastHex = signature.slice(-1);
       const tampered = new Headers(webhook.headers);
       tampered.set("x-signature", signature.slice(0, -1) + (lastHex === "0" ? "1" : "0"));
-      expect(h.provider.verifyWebhook({ ...webhook, headers: tampered })).toBeNull();
+      expect(verify({ ...webhook, headers: tampered })).toBeNull();
 
       const otherQuery = new URLSearchParams(webhook.query);
       otherQuery.set("data.id", `${payment.id}1`);
-      expect(h.provider.verifyWebhook({ ...webhook, query: otherQuery })).toBeNull();
+      expect(verify({ ...webhook, query: otherQuery })).toBeNull();
 
       const unsigned = new Headers(webhook.headers);
       unsigned.delete("x-signature");
-      expect(h.provider.verifyWebhook({ ...webhook, headers: unsigned })).toBeNull();
+      expect(verify({ ...webhook, headers: unsigned })).toBeNull();
+    });
+
+    it("reports no fees while a charge is pending, and once approved the platform's part is exactly the fee asked", async () => {
+      const pix = await h.provider.createPixCharge(
+        pixInput({ amountCents: 20_000, platformFeeCents: 1_234 }),
+      );
+      expect(pix.fees).toBeNull();
+      await h.settle(pix.id, "approve");
+      const paid = await h.provider.getPayment(pix.id);
+      expect(paid.fees?.platformCents).toBe(1_234);
+      expect(paid.fees?.providerCents).toBeGreaterThanOrEqual(0);
+      expect((paid.fees?.providerCents ?? 0) + (paid.fees?.platformCents ?? 0)).toBeLessThan(20_000);
+
+      const card = await h.provider.chargeCard(
+        cardInput(await h.cardToken("APRO"), { platformFeeCents: 999 }),
+      );
+      expect(card.status).toBe("approved");
+      expect(card.fees?.platformCents).toBe(999);
+      expect(card.fees?.providerCents).toBeGreaterThanOrEqual(0);
+    });
+
+    it("takes nothing for the platform when the fee asked is 0", async () => {
+      const payment = await h.provider.createPixCharge(pixInput({ platformFeeCents: 0 }));
+      await h.settle(payment.id, "approve");
+      const paid = await h.provider.getPayment(payment.id);
+      expect(paid.fees).toMatchObject({ platformCents: 0 });
+      expect(paid.fees?.providerCents).toBeGreaterThanOrEqual(0);
+    });
+
+    it("lists a payment just made among the account's payments of the range, and not in a range before it", async () => {
+      const before = new Date(Date.now() - 60_000);
+      const payment = await h.provider.createPixCharge(pixInput());
+      const after = new Date(Date.now() + 60_000);
+
+      const listed = await h.provider.listPayments({ from: before, to: after });
+      const found = listed.find((p) => p.id === payment.id);
+      expect(found).toMatchObject({
+        status: "pending",
+        amountCents: payment.amountCents,
+        externalReference: payment.externalReference,
+      });
+      expect(new Set(listed.map((p) => p.id)).size).toBe(listed.length);
+
+      const earlier = await h.provider.listPayments({
+        from: new Date(before.getTime() - 60 * 60_000),
+        to: before,
+      });
+      expect(earlier.map((p) => p.id)).not.toContain(payment.id);
+    });
+
+    it("keeps an account's payments from another account: not found, not listed, not refundable there", async (ctx) => {
+      const other = h.otherAccount;
+      if (!other) return ctx.skip("the harness gives no second account");
+      const before = new Date(Date.now() - 60_000);
+      const payment = await h.provider.createPixCharge(pixInput());
+      await h.settle(payment.id, "approve");
+
+      expect(await thrown(other.getPayment(payment.id), ProviderError)).toMatchObject({
+        status: 404,
+        retryable: false,
+      });
+      const refused = await thrown(other.refund(payment.id, { idempotencyKey: randomUUID() }), ProviderError);
+      expect(refused).toMatchObject({ status: 404, retryable: false });
+      const listed = await other.listPayments({ from: before, to: new Date(Date.now() + 60_000) });
+      expect(listed.map((p) => p.id)).not.toContain(payment.id);
+      expect((await h.provider.getPayment(payment.id)).status).toBe("approved");
     });
 
     it("answers an unknown payment id with a final 404", async () => {

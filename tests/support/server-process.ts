@@ -20,6 +20,19 @@ export type RunningServer = {
 
 export type Exited = { code: number | null; stdout: string; stderr: string };
 
+/**
+ * A production deployment must offer a real provider (the sandbox never runs there): Mercado Pago's
+ * application credentials, pointing at an address where nothing answers. No test here charges with them.
+ */
+export const PRODUCTION_PAYMENTS = {
+  MERCADOPAGO_CLIENT_ID: "1234567890123456",
+  MERCADOPAGO_CLIENT_SECRET: "test-client-secret-0123456789",
+  MERCADOPAGO_PUBLIC_KEY: "TEST-public-key-0123456789",
+  MERCADOPAGO_WEBHOOK_SECRET: "test-webhook-secret-0123456789",
+  MERCADOPAGO_API_URL: "http://127.0.0.1:9",
+  MERCADOPAGO_AUTH_URL: "http://127.0.0.1:9",
+};
+
 export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "estadia-test-"));
 }
@@ -35,6 +48,9 @@ function spawnBuilt(env: Record<string, string | undefined>): ChildProcess {
       LOG_LEVEL: "info",
       // Tests start on an empty database and make what they need (ADR 0018); the demo test turns it on.
       DEMO_DATA: "off",
+      // The key the test process sealed its fixtures' credentials with (vitest.config.ts), so the server
+      // opens them; required in production anyway.
+      ENCRYPTION_KEY: process.env.ENCRYPTION_KEY,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import type { Db } from "~/platform/db/database-handle.server";
-import { productCategories, products, properties, propertyProducts } from "~/platform/db/schema";
+import {
+  paymentAccounts,
+  productCategories,
+  products,
+  properties,
+  propertyProducts,
+} from "~/platform/db/schema";
+import { newSandboxSellerId } from "~/platform/payments/sandbox-provider.server";
+import { seal } from "~/platform/secrets/secret-box.server";
 
 let n = 0;
 
@@ -14,6 +22,8 @@ export const newDeviceId = () => randomBytes(16).toString("base64url");
 export async function shopFixture(
   db: Db,
   items: { name: string; priceCents: number; stock: number | null; category?: string }[],
+  /** Whether the host has connected an account (the sandbox's): without one, guests cannot pay. */
+  options: { receiving?: boolean } = {},
 ) {
   const tag = `${Date.now()}-${++n}`;
   const { membership } = await createConfirmedUser(db, {
@@ -57,5 +67,20 @@ export async function shopFixture(
       expectedQuantity: 5,
     });
   }
-  return { organizationId, propertyId: property.id, hash, productIds };
+  const sellerId = options.receiving === false ? null : await connectSandboxAccount(db, organizationId);
+  return { organizationId, propertyId: property.id, hash, productIds, sellerId };
+}
+
+/** Connects a simulated sandbox seller account to the organization, as 'Conectar conta de teste' does. */
+export async function connectSandboxAccount(db: Db, organizationId: string): Promise<string> {
+  const sellerId = newSandboxSellerId();
+  await db.insert(paymentAccounts).values({
+    organizationId,
+    provider: "sandbox",
+    status: "active",
+    providerAccountId: sellerId,
+    displayName: "Conta de teste",
+    credentials: seal({ accessToken: `SBX-${randomBytes(12).toString("hex")}` }),
+  });
+  return sellerId;
 }

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { createServer, request as httpRequest } from "node:http";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -7,41 +7,97 @@ import {
   asaasPixKey,
   createAsaasPayouts,
 } from "~/platform/payouts/asaas-payouts.server";
-import {
-  PayoutError,
-  type PayoutProvider,
-  type PayoutWebhookRequest,
-} from "~/platform/payouts/payout-provider";
-import { type AsaasFake, startAsaasFake } from "../support/asaas-fake";
+import { PayoutError, type PayoutProvider } from "~/platform/payouts/payout-provider";
+import { seal } from "~/platform/secrets/secret-box.server";
+import { type AsaasFake, type FakeAccount, startAsaasFake } from "../support/asaas-fake";
 import { payoutContract, TEST_PIX_KEYS, transferInput } from "../support/payout-contract";
 import { everything, thrown } from "../support/thrown";
 
-const CREDENTIALS = {
-  apiKey: "$aact_hmlg_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJlNzZmNGZhZGY6OjEyMzQ1Njc4OTA",
-  webhookToken: "whk-Tq8vN3xLr2Zp7Ks9Wd4Hj6Mb1Cf5Gy0A",
-};
+// Payouts from a host's Asaas sub-account, with its own key opened from sealed credentials, against the local
+// fake of Asaas's API.
+
+const ROOT_API_KEY = "$aact_hmlg_000MzkwODA2MWY2OGM3MWRlMDU2NWM3MzJlNzZmNGZhZGY6OjEyMzQ1Njc4OTA";
+const SEALING_KEY = randomBytes(32);
 const BALANCE_CENTS = 100_000_000;
 
-function adapter(fake: AsaasFake, overrides: Partial<AsaasPayoutsConfig> = {}): PayoutProvider {
-  return createAsaasPayouts({ ...CREDENTIALS, apiUrl: fake.url, ...overrides });
+function sealedFor(apiKey: string): string {
+  return seal({ apiKey, webhookToken: randomBytes(32).toString("base64url") }, SEALING_KEY);
+}
+
+function adapter(
+  fake: AsaasFake,
+  account: FakeAccount,
+  overrides: Partial<AsaasPayoutsConfig> = {},
+): PayoutProvider {
+  return createAsaasPayouts({
+    apiUrl: fake.url,
+    sealedCredentials: sealedFor(account.apiKey),
+    key: SEALING_KEY,
+    ...overrides,
+  });
 }
 
 payoutContract("Asaas adapter against the local fake of its API", async () => {
-  const fake = await startAsaasFake({ ...CREDENTIALS, balanceCents: BALANCE_CENTS });
+  const fake = await startAsaasFake({ rootApiKey: ROOT_API_KEY });
+  const sub = fake.openSubAccount({ balanceCents: BALANCE_CENTS });
   return {
-    payouts: adapter(fake),
+    payouts: adapter(fake, sub),
     settle: async (transferId, outcome) =>
       outcome === "done" ? fake.done(transferId) : fake.fail(transferId),
-    webhookFor: (transferId) => fake.webhookFor(transferId),
     close: () => fake.close(),
   };
 });
 
+payoutContract("Asaas adapter with the transfer validation webhook approving each transfer", async () => {
+  const fake = await startAsaasFake({ rootApiKey: ROOT_API_KEY });
+  const sub = fake.openSubAccount({ balanceCents: BALANCE_CENTS });
+  const approver = await startReceiver(() => [200, { status: "APPROVED" }]);
+  fake.setTransferValidation({ url: approver.url, token: VALIDATION_TOKEN });
+  return {
+    payouts: adapter(fake, sub),
+    settle: async (transferId, outcome) => {
+      await fake.flush();
+      if (outcome === "done") fake.done(transferId);
+      else fake.fail(transferId);
+    },
+    close: async () => {
+      await fake.close();
+      await approver.close();
+    },
+  };
+});
+
+const VALIDATION_TOKEN = "validacao-Tq8vN3xLr2Zp7Ks9Wd4Hj6Mb1Cf5Gy0A";
+
+type Received = { headers: IncomingMessage["headers"]; body: string };
+
+/** A local HTTP receiver answering each request with `answer(request)`: [status, JSON body]. */
+async function startReceiver(answer: (request: Received) => [number, unknown]) {
+  const received: Received[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const request = { headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+      received.push(request);
+      const [status, body] = answer(request);
+      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/asaas/validacao-saque`,
+    received,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 /** An adapter whose API answers every call with `answer` (a transfer resource or an error). */
 function answering(status: number, answer: unknown): PayoutProvider {
   return createAsaasPayouts({
-    ...CREDENTIALS,
     apiUrl: "http://asaas.invalid",
+    sealedCredentials: sealedFor("$aact_hmlg_any"),
+    key: SEALING_KEY,
     fetch: async () =>
       new Response(JSON.stringify(answer), { status, headers: { "Content-Type": "application/json" } }),
   });
@@ -49,11 +105,13 @@ function answering(status: number, answer: unknown): PayoutProvider {
 
 describe("Asaas adapter: what it sends and how it fails", () => {
   let fake: AsaasFake;
+  let sub: FakeAccount;
   let payouts: PayoutProvider;
 
   beforeAll(async () => {
-    fake = await startAsaasFake({ ...CREDENTIALS, balanceCents: BALANCE_CENTS });
-    payouts = adapter(fake);
+    fake = await startAsaasFake({ rootApiKey: ROOT_API_KEY });
+    sub = fake.openSubAccount({ balanceCents: BALANCE_CENTS });
+    payouts = adapter(fake, sub);
   });
 
   afterAll(async () => {
@@ -72,7 +130,7 @@ describe("Asaas adapter: what it sends and how it fails", () => {
     const post = sent.find((r) => r.method === "POST");
     if (!post) throw new Error("no transfer was sent");
     expect(post.path).toBe("/v3/transfers");
-    expect(post.headers.access_token).toBe(CREDENTIALS.apiKey);
+    expect(post.headers.access_token).toBe(sub.apiKey);
     expect(post.headers["content-type"]).toBe("application/json");
     expect(post.headers["user-agent"]).toMatch(/\S/);
     expect(post.body).toEqual({
@@ -82,7 +140,7 @@ describe("Asaas adapter: what it sends and how it fails", () => {
       description: input.description,
       externalReference: input.withdrawalId,
     });
-    for (const request of sent) expect(request.headers.access_token).toBe(CREDENTIALS.apiKey);
+    for (const request of sent) expect(request.headers.access_token).toBe(sub.apiKey);
   });
 
   it("sends amounts as exact reais and each key type as Asaas takes it (a phone without +55)", async () => {
@@ -120,7 +178,7 @@ describe("Asaas adapter: what it sends and how it fails", () => {
 
   it("pays once when the answer to the first attempt was lost: the retry finds the transfer", async () => {
     let dropNextPostAnswer = true;
-    const lossy = adapter(fake, {
+    const lossy = adapter(fake, sub, {
       fetch: async (url, init) => {
         const response = await fetch(url, init);
         if (init?.method === "POST" && dropNextPostAnswer) {
@@ -149,7 +207,7 @@ describe("Asaas adapter: what it sends and how it fails", () => {
     expect(b.id).toBe(a.id);
 
     const listed = await fetch(`${fake.url}/v3/transfers?limit=100`, {
-      headers: { access_token: CREDENTIALS.apiKey },
+      headers: { access_token: sub.apiKey },
     });
     const { data } = (await listed.json()) as { data: { id: string; externalReference: string }[] };
     expect(data.filter((t) => t.externalReference === input.withdrawalId).map((t) => t.id)).toEqual([a.id]);
@@ -166,13 +224,13 @@ describe("Asaas adapter: what it sends and how it fails", () => {
   });
 
   it("surfaces a balance too low as a final PayoutError with Asaas's message and code", async () => {
-    fake.setBalance(1_000);
+    fake.setBalance(sub.id, 1_000);
     try {
       const error = await thrown(payouts.createTransfer(transferInput({ amountCents: 2_000 })), PayoutError);
       expect(error).toMatchObject({ status: 400, retryable: false, code: "invalid_action" });
       expect(error.message).toContain("Saldo insuficiente para realizar a transferência");
     } finally {
-      fake.setBalance(BALANCE_CENTS);
+      fake.setBalance(sub.id, BALANCE_CENTS);
     }
   });
 
@@ -208,13 +266,13 @@ describe("Asaas adapter: what it sends and how it fails", () => {
   });
 
   it("surfaces an unreachable API or a timeout as a retryable PayoutError", async () => {
-    const unreachable = adapter(fake, { apiUrl: "http://127.0.0.1:1" });
+    const unreachable = adapter(fake, sub, { apiUrl: "http://127.0.0.1:1" });
     expect(await thrown(unreachable.createTransfer(transferInput()), PayoutError)).toMatchObject({
       status: null,
       retryable: true,
     });
 
-    const impatient = adapter(fake, { timeoutMs: 50 });
+    const impatient = adapter(fake, sub, { timeoutMs: 50 });
     fake.delayNext(500);
     const timedOut = await thrown(impatient.getTransfer(randomUUID()), PayoutError);
     expect(timedOut).toMatchObject({ status: null, retryable: true });
@@ -222,7 +280,7 @@ describe("Asaas adapter: what it sends and how it fails", () => {
   });
 
   it("surfaces a wrong API key as a final 401", async () => {
-    const wrongKey = adapter(fake, { apiKey: "$aact_not_the_key" });
+    const wrongKey = adapter(fake, sub, { sealedCredentials: sealedFor("$aact_hmlg_not_the_key") });
     expect(await thrown(wrongKey.getTransfer(randomUUID()), PayoutError)).toMatchObject({
       status: 401,
       retryable: false,
@@ -236,8 +294,9 @@ describe("Asaas adapter: what it sends and how it fails", () => {
 
     // An API that echoes the whole request, headers included, in its error.
     const echoing = createAsaasPayouts({
-      ...CREDENTIALS,
       apiUrl: "http://asaas.invalid",
+      sealedCredentials: sealedFor(sub.apiKey),
+      key: SEALING_KEY,
       fetch: async (url, init) => {
         const said = `Requisição inválida ${String(url)} ${JSON.stringify(init?.headers)} ${String(init?.body)}`;
         return new Response(JSON.stringify({ errors: [{ code: said, description: said }] }), {
@@ -246,8 +305,8 @@ describe("Asaas adapter: what it sends and how it fails", () => {
         });
       },
     });
-    const offline = adapter(fake, { apiUrl: "http://127.0.0.1:1" });
-    fake.setBalance(0);
+    const offline = adapter(fake, sub, { apiUrl: "http://127.0.0.1:1" });
+    fake.setBalance(sub.id, 0);
     const errors: PayoutError[] = [];
     try {
       for (const input of [phone, email, evp]) {
@@ -256,13 +315,13 @@ describe("Asaas adapter: what it sends and how it fails", () => {
         errors.push(await thrown(payouts.createTransfer(input), PayoutError));
       }
     } finally {
-      fake.setBalance(BALANCE_CENTS);
+      fake.setBalance(sub.id, BALANCE_CENTS);
     }
 
     expect(errors.map((e) => e.status)).toContain(400);
     for (const error of errors) {
       const text = everything(error);
-      expect(text).not.toContain(CREDENTIALS.apiKey);
+      expect(text).not.toContain(sub.apiKey);
       expect(text).not.toContain(TEST_PIX_KEYS.phone);
       expect(text).not.toContain("11987654321");
       expect(text).not.toContain(TEST_PIX_KEYS.email);
@@ -311,116 +370,150 @@ describe("Asaas adapter: what it sends and how it fails", () => {
     const missing = await thrown(answering(404, {}).getTransfer("t-2"), PayoutError);
     expect(missing).toMatchObject({ status: 404, retryable: false });
     const unreadable = createAsaasPayouts({
-      ...CREDENTIALS,
       apiUrl: "http://asaas.invalid",
+      sealedCredentials: sealedFor("$aact_hmlg_any"),
+      key: SEALING_KEY,
       fetch: async () => new Response("<html>gateway</html>", { status: 200 }),
     });
     expect(await thrown(unreadable.getTransfer("t-3"), PayoutError)).toMatchObject({ retryable: true });
   });
 
-  it("follows the fake through bank processing and cancellation", async () => {
+  it("follows the fake through bank processing, a block by Asaas and cancellation", async () => {
     const processing = await payouts.createTransfer(transferInput());
     fake.processing(processing.id);
     expect((await payouts.getTransfer(processing.id)).status).toBe("pending");
+    const blocked = await payouts.createTransfer(transferInput());
+    fake.block(blocked.id);
+    expect(fake.transfer(blocked.id)).toMatchObject({ status: "BLOCKED" });
+    expect((await payouts.getTransfer(blocked.id)).status).toBe("pending");
     const cancelled = await payouts.createTransfer(transferInput());
+    const before = fake.balance(sub.id);
     fake.cancel(cancelled.id);
     expect((await payouts.getTransfer(cancelled.id)).status).toBe("cancelled");
+    expect(fake.balance(sub.id)).toBe(before + cancelled.amountCents);
   });
 
-  it("verifies a notification exactly as the fake POSTs it over HTTP", async () => {
-    const received: PayoutWebhookRequest[] = [];
-    const receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers))
-          if (typeof value === "string") headers.set(name, value);
-        const url = new URL(req.url ?? "/", "http://receiver");
-        received.push({ headers, query: url.searchParams, body: Buffer.concat(chunks).toString("utf8") });
-        res.writeHead(200).end();
-      });
+  it("pays from the sub-account's own balance, and another account's key cannot see the transfer", async () => {
+    const before = fake.balance(sub.id);
+    const transfer = await payouts.createTransfer(transferInput());
+    expect(fake.balance(sub.id)).toBe(before - transfer.amountCents);
+
+    const other = adapter(fake, fake.openSubAccount({ balanceCents: 10_000 }));
+    expect(await thrown(other.getTransfer(transfer.id), PayoutError)).toMatchObject({
+      status: 404,
+      retryable: false,
     });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    try {
-      const transfer = await payouts.createTransfer(transferInput());
-      fake.done(transfer.id);
-      const port = (receiver.address() as AddressInfo).port;
-      const response = await fake.notify(transfer.id, `http://127.0.0.1:${port}/webhooks/asaas`);
-      expect(response.status).toBe(200);
-      const [webhook] = received;
-      if (!webhook) throw new Error("no notification arrived");
-      expect(webhook.headers.get("asaas-access-token")).toBe(CREDENTIALS.webhookToken);
-      const body = JSON.parse(webhook.body);
-      expect(body).toMatchObject({
-        event: "TRANSFER_DONE",
-        transfer: { id: transfer.id, status: "DONE", externalReference: transfer.externalReference },
-      });
-      expect(body.dateCreated).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-      expect(payouts.verifyWebhook(webhook)).toEqual({ eventId: body.id, transferId: transfer.id });
-    } finally {
-      await new Promise((resolve) => receiver.close(resolve));
-    }
-  });
-
-  it("builds a stable event id when the notification has none, and ignores what is not a transfer event", () => {
-    const headers = new Headers({
-      "content-type": "application/json",
-      "asaas-access-token": CREDENTIALS.webhookToken,
-    });
-    const query = new URLSearchParams();
-    const event = {
-      event: "TRANSFER_FAILED",
-      dateCreated: "2026-11-23 10:00:00",
-      transfer: { object: "transfer", id: "777eb7c8-b1a2-4356-8fd8-a1b0644b5282", status: "FAILED" },
-    };
-    const body = JSON.stringify(event);
-    const first = payouts.verifyWebhook({ headers, query, body });
-    const second = payouts.verifyWebhook({ headers, query, body });
-    expect(first).toMatchObject({ transferId: event.transfer.id });
-    expect(first?.eventId).toMatch(/\S/);
-    expect(second?.eventId).toBe(first?.eventId);
-
-    const payment = JSON.stringify({ id: "evt_1", event: "PAYMENT_RECEIVED", payment: { id: "pay_1" } });
-    expect(payouts.verifyWebhook({ headers, query, body: payment })).toBeNull();
-    expect(payouts.verifyWebhook({ headers, query, body: "event=TRANSFER_DONE" })).toBeNull();
-    expect(
-      payouts.verifyWebhook({ headers, query, body: JSON.stringify({ event: "TRANSFER_DONE" }) }),
-    ).toBeNull();
-
-    const shorter = new Headers({ "asaas-access-token": CREDENTIALS.webhookToken.slice(0, -1) });
-    expect(payouts.verifyWebhook({ headers: shorter, query, body })).toBeNull();
-    const unconfigured = createAsaasPayouts({ ...CREDENTIALS, webhookToken: "", apiUrl: fake.url });
-    expect(
-      unconfigured.verifyWebhook({ headers: new Headers({ "asaas-access-token": "" }), query, body }),
-    ).toBeNull();
+    const root = adapter(fake, fake.root);
+    expect(await thrown(root.getTransfer(transfer.id), PayoutError)).toMatchObject({ status: 404 });
   });
 });
 
-describe("the Asaas fake holds to the API's rules", () => {
+describe("Asaas's transfer validation webhook, as the fake calls it", () => {
   let fake: AsaasFake;
+  let sub: FakeAccount;
+  let payouts: PayoutProvider;
 
   beforeAll(async () => {
-    fake = await startAsaasFake({ ...CREDENTIALS, balanceCents: 50_000 });
+    fake = await startAsaasFake({ rootApiKey: ROOT_API_KEY });
+    sub = fake.openSubAccount({ balanceCents: BALANCE_CENTS });
+    payouts = adapter(fake, sub);
   });
 
   afterAll(async () => {
     await fake.close();
   });
 
-  const auth = { access_token: CREDENTIALS.apiKey, "Content-Type": "application/json" };
-  const post = (body: unknown, headers: Record<string, string> = auth) =>
+  it("offers each new transfer with the root's token; APPROVED lets it be paid", async () => {
+    const approver = await startReceiver(() => [200, { status: "APPROVED" }]);
+    fake.setTransferValidation({ url: approver.url, token: VALIDATION_TOKEN });
+    try {
+      const input = transferInput({ pixKeyType: "email", pixKey: TEST_PIX_KEYS.email });
+      const transfer = await payouts.createTransfer(input);
+      // Not approved yet: the bank cannot pay it.
+      expect(() => fake.done(transfer.id)).toThrow();
+      await fake.flush();
+
+      const [call] = approver.received;
+      expect(call?.headers["asaas-access-token"]).toBe(VALIDATION_TOKEN);
+      expect(JSON.parse(call?.body ?? "{}")).toMatchObject({
+        type: "TRANSFER",
+        transfer: {
+          id: transfer.id,
+          value: input.amountCents / 100,
+          externalReference: input.withdrawalId,
+          bankAccount: { pixAddressKey: TEST_PIX_KEYS.email },
+        },
+      });
+      fake.done(transfer.id);
+      expect(await payouts.getTransfer(transfer.id)).toMatchObject({ status: "done" });
+    } finally {
+      fake.setTransferValidation(null);
+      await approver.close();
+    }
+  });
+
+  it("cancels a REFUSED transfer with the reason given, and gives the money back", async () => {
+    const refuser = await startReceiver(() => [
+      200,
+      { status: "REFUSED", refuseReason: "Saque desconhecido" },
+    ]);
+    fake.setTransferValidation({ url: refuser.url, token: VALIDATION_TOKEN });
+    try {
+      const before = fake.balance(sub.id);
+      const transfer = await payouts.createTransfer(transferInput());
+      await fake.flush();
+      expect(await payouts.getTransfer(transfer.id)).toMatchObject({
+        status: "cancelled",
+        failureReason: "Saque desconhecido",
+      });
+      expect(fake.balance(sub.id)).toBe(before);
+    } finally {
+      fake.setTransferValidation(null);
+      await refuser.close();
+    }
+  });
+
+  it("cancels the transfer after three failed calls", async () => {
+    const broken = await startReceiver(() => [500, { error: "down" }]);
+    fake.setTransferValidation({ url: broken.url, token: VALIDATION_TOKEN });
+    try {
+      const transfer = await payouts.createTransfer(transferInput());
+      await fake.flush();
+      expect(fake.validationCalls.filter((c) => c.transferId === transfer.id)).toHaveLength(3);
+      expect((await payouts.getTransfer(transfer.id)).status).toBe("cancelled");
+    } finally {
+      fake.setTransferValidation(null);
+      await broken.close();
+    }
+  });
+});
+
+describe("the Asaas fake holds to the API's rules", () => {
+  let fake: AsaasFake;
+  let sub: FakeAccount;
+
+  beforeAll(async () => {
+    fake = await startAsaasFake({ rootApiKey: ROOT_API_KEY });
+    sub = fake.openSubAccount({ balanceCents: 50_000 });
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const auth = () => ({ access_token: sub.apiKey, "Content-Type": "application/json" });
+  const post = (body: unknown, headers: Record<string, string> = auth()) =>
     fetch(`${fake.url}/v3/transfers`, { method: "POST", headers, body: JSON.stringify(body) });
   const pixBody = { value: 10, pixAddressKey: TEST_PIX_KEYS.cpf, pixAddressKeyType: "CPF" };
 
   it("wants the access_token header, and no body on a GET", async () => {
     expect((await post(pixBody, { "Content-Type": "application/json" })).status).toBe(401);
-    expect((await post(pixBody, { ...auth, access_token: "wrong" })).status).toBe(401);
+    expect((await post(pixBody, { ...auth(), access_token: "wrong" })).status).toBe(401);
     // fetch will not send a GET with a body; node:http will.
     const status = await new Promise<number | undefined>((resolve, reject) => {
       const req = httpRequest(
         `${fake.url}/v3/transfers`,
-        { method: "GET", headers: { ...auth, "Content-Length": "2" } },
+        { method: "GET", headers: { ...auth(), "Content-Length": "2" } },
         (res) => {
           res.resume();
           resolve(res.statusCode);
@@ -454,12 +547,12 @@ describe("the Asaas fake holds to the API's rules", () => {
   });
 
   it("takes the money at creation, refuses more than the balance, and gives a failed transfer's money back", async () => {
-    fake.setBalance(5_000);
+    fake.setBalance(sub.id, 5_000);
     const created = await post({ ...pixBody, value: 30, externalReference: "wd-a" });
     expect(created.status).toBe(200);
     const transfer = (await created.json()) as { id: string; status: string; value: number };
     expect(transfer).toMatchObject({ status: "PENDING", value: 30 });
-    expect(fake.balance()).toBe(2_000);
+    expect(fake.balance(sub.id)).toBe(2_000);
 
     const tooMuch = await post({ ...pixBody, value: 20.01 });
     expect(tooMuch.status).toBe(400);
@@ -468,7 +561,7 @@ describe("the Asaas fake holds to the API's rules", () => {
     });
 
     fake.fail(transfer.id, "Chave Pix inexistente");
-    expect(fake.balance()).toBe(5_000);
+    expect(fake.balance(sub.id)).toBe(5_000);
     expect(fake.transfer(transfer.id)).toMatchObject({
       status: "FAILED",
       failReason: "Chave Pix inexistente",
@@ -477,7 +570,7 @@ describe("the Asaas fake holds to the API's rules", () => {
   });
 
   it("refuses an identical transfer within 15 minutes with a 409", async () => {
-    fake.setBalance(50_000);
+    fake.setBalance(sub.id, 50_000);
     const body = { ...pixBody, value: 12.34, pixAddressKeyType: "EVP", pixAddressKey: TEST_PIX_KEYS.evp };
     expect((await post(body)).status).toBe(200);
     const again = await post(body);
@@ -487,15 +580,15 @@ describe("the Asaas fake holds to the API's rules", () => {
 
   it("lists transfers in pages, newest first, filtered by creation date, and 404s an unknown one", async () => {
     for (const value of [1.01, 1.02, 1.03]) expect((await post({ ...pixBody, value })).status).toBe(200);
-    const page = await fetch(`${fake.url}/v3/transfers?limit=2&offset=0`, { headers: auth });
+    const page = await fetch(`${fake.url}/v3/transfers?limit=2&offset=0`, { headers: auth() });
     const first = (await page.json()) as { hasMore: boolean; totalCount: number; data: { value: number }[] };
     expect(first.data.map((t) => t.value)).toEqual([1.03, 1.02]);
     expect(first.hasMore).toBe(true);
-    const later = await fetch(`${fake.url}/v3/transfers?dateCreated%5Bge%5D=2999-01-01`, { headers: auth });
+    const later = await fetch(`${fake.url}/v3/transfers?dateCreated%5Bge%5D=2999-01-01`, { headers: auth() });
     expect(await later.json()).toMatchObject({ totalCount: 0, hasMore: false, data: [] });
-    expect((await fetch(`${fake.url}/v3/transfers?limit=101`, { headers: auth })).status).toBe(400);
+    expect((await fetch(`${fake.url}/v3/transfers?limit=101`, { headers: auth() })).status).toBe(400);
 
-    const missing = await fetch(`${fake.url}/v3/transfers/${randomUUID()}`, { headers: auth });
+    const missing = await fetch(`${fake.url}/v3/transfers/${randomUUID()}`, { headers: auth() });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ errors: [{ code: "not_found" }] });
   });

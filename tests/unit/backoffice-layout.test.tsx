@@ -39,6 +39,7 @@ const OWNER_SECTIONS = [
   "/qr-templates",
   "/sales",
   "/withdrawals",
+  "/recebimentos",
   "/team",
 ];
 const organizations = [{ id: "o1", name: "Pousada Sol" }];
@@ -75,7 +76,7 @@ function navLinks(html: string): Element[] {
 }
 
 describe("back-office layout", () => {
-  it("lists the eight sections an owner may open in the side navigation", () => {
+  it("lists the nine sections an owner may open in the side navigation", () => {
     const links = navLinks(render("/dashboard"));
     expect(links.map((a) => [a.text, a.attrs.get("href")])).toEqual([
       ["Dashboard", "/dashboard"],
@@ -85,6 +86,7 @@ describe("back-office layout", () => {
       ["Produtos", "/products"],
       ["Vendas", "/sales"],
       ["Saques", "/withdrawals"],
+      ["Recebimentos", "/recebimentos"],
       ["Equipe", "/team"],
     ]);
   });

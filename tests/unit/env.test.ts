@@ -33,6 +33,7 @@ describe("parseEnv defaults", () => {
       mailFrom: "Estadia <nao-responda@estadia.dev>",
       trustedIpHeader: undefined,
       authSecret: undefined,
+      encryptionKey: undefined,
       logLevel: "info",
       outboundLinks: {
         supportChat: "https://wa.me/5511999999999",
@@ -42,13 +43,14 @@ describe("parseEnv defaults", () => {
         linkedin: "https://www.linkedin.com/company/estadia",
       },
       payments: {
-        provider: "sandbox",
+        offered: ["sandbox"],
         mercadoPago: null,
+        asaas: null,
+        platformFeeBps: 300,
+        freeTrialDays: 7,
         holdMinutes: 30,
         processingFeeBps: 399,
         cardSettlementDays: 30,
-        payoutsProvider: "sandbox",
-        asaas: null,
         minWithdrawalCents: 1000,
         withdrawalFeeCents: 0,
       },
@@ -124,70 +126,108 @@ describe("parseEnv defaults", () => {
   });
 });
 
-describe("parseEnv payments", () => {
-  const production = { NODE_ENV: "production", APP_URL: "https://estadia.example.com", AUTH_SECRET: SECRET };
+const KEY = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+const MP = {
+  MERCADOPAGO_CLIENT_ID: "1234567890",
+  MERCADOPAGO_CLIENT_SECRET: "client-secret",
+  MERCADOPAGO_PUBLIC_KEY: "TEST-pk",
+  MERCADOPAGO_WEBHOOK_SECRET: "whsec",
+};
+const ASAAS = {
+  ASAAS_API_KEY: "$aact_root",
+  ASAAS_WALLET_ID: "wallet-estadia",
+  ASAAS_WEBHOOK_TOKEN: "root-token",
+  ASAAS_TRANSFER_VALIDATION_TOKEN: "validation-token",
+};
 
-  it("refuses to start a real deployment with fake payments unless the sandbox is chosen by name", () => {
+describe("parseEnv payments (ADR 0021)", () => {
+  const production = {
+    NODE_ENV: "production",
+    APP_URL: "https://estadia.example.com",
+    AUTH_SECRET: SECRET,
+    ENCRYPTION_KEY: KEY,
+  };
+
+  it("offers the sandbox only outside production, and needs a real provider and the encryption key there", () => {
+    expect(parseEnv({}).payments.offered).toEqual(["sandbox"]);
     expect(parseError(production).message).toContain(
-      "PAYMENTS_PROVIDER: required in production (mercadopago, or sandbox to take no real payments)",
+      "MERCADOPAGO_CLIENT_ID or ASAAS_API_KEY: required in production",
     );
-    expect(parseError({ ...production, PAYMENTS_PROVIDER: "sandbox" }).message).toContain(
-      "PAYOUTS_PROVIDER: required in production (asaas, or sandbox to pay out nothing real)",
-    );
-    const chosen = parseEnv({ ...production, PAYMENTS_PROVIDER: "sandbox", PAYOUTS_PROVIDER: "sandbox" });
-    expect(chosen.payments).toMatchObject({ provider: "sandbox", payoutsProvider: "sandbox" });
+    const { ENCRYPTION_KEY: _, ...keyless } = production;
+    expect(parseError({ ...keyless, ...MP }).message).toContain("ENCRYPTION_KEY: required in production");
+    expect(parseEnv({ ...production, ...MP }).payments.offered).toEqual(["mercadopago"]);
+    expect(parseEnv({ ...production, ...MP, ...ASAAS }).payments.offered).toEqual(["mercadopago", "asaas"]);
   });
 
-  it("needs Mercado Pago's credentials when it is the provider, and takes its API URL", () => {
-    const err = parseError({ PAYMENTS_PROVIDER: "mercadopago", MERCADOPAGO_ACCESS_TOKEN: "TEST-1" });
-    expect(err.message).toContain("MERCADOPAGO_PUBLIC_KEY: required when PAYMENTS_PROVIDER=mercadopago");
-    expect(err.message).toContain("MERCADOPAGO_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=mercadopago");
-    const env = parseEnv({
-      PAYMENTS_PROVIDER: "mercadopago",
-      MERCADOPAGO_ACCESS_TOKEN: "TEST-1",
-      MERCADOPAGO_PUBLIC_KEY: "TEST-pk",
-      MERCADOPAGO_WEBHOOK_SECRET: "whsec",
-      MERCADOPAGO_API_URL: "http://127.0.0.1:4010/",
-    });
+  it("takes the encryption key as 64 hex characters or 32 bytes of base64, and nothing else", () => {
+    expect(parseEnv({ ENCRYPTION_KEY: KEY }).encryptionKey?.length).toBe(32);
+    expect(parseEnv({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }).encryptionKey?.length).toBe(
+      32,
+    );
+    expect(parseError({ ENCRYPTION_KEY: "short" }).message).toContain(
+      "ENCRYPTION_KEY: must be 32 random bytes",
+    );
+    expect(parseError({ ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") }).message).toContain(
+      "ENCRYPTION_KEY",
+    );
+  });
+
+  it("needs every Mercado Pago application variable once one is set, and takes its URLs", () => {
+    const err = parseError({ MERCADOPAGO_CLIENT_ID: "123" });
+    expect(err.message).toContain("MERCADOPAGO_CLIENT_SECRET: required to offer Mercado Pago");
+    expect(err.message).toContain("MERCADOPAGO_WEBHOOK_SECRET: required to offer Mercado Pago");
+    const env = parseEnv({ ...MP, MERCADOPAGO_API_URL: "http://127.0.0.1:4010/" });
     expect(env.payments.mercadoPago).toEqual({
-      accessToken: "TEST-1",
+      clientId: "1234567890",
+      clientSecret: "client-secret",
       publicKey: "TEST-pk",
       webhookSecret: "whsec",
       apiUrl: "http://127.0.0.1:4010",
+      authUrl: "https://auth.mercadopago.com.br",
       payerEmail: "contato@estadia.dev",
+    });
+    expect(env.payments.offered).toEqual(["mercadopago", "sandbox"]);
+  });
+
+  it("needs every Asaas root variable once one is set", () => {
+    const err = parseError({ ASAAS_API_KEY: "$aact" });
+    expect(err.message).toContain("ASAAS_WALLET_ID: required to offer Asaas");
+    expect(err.message).toContain("ASAAS_TRANSFER_VALIDATION_TOKEN: required to offer Asaas");
+    expect(parseEnv(ASAAS).payments.asaas).toEqual({
+      apiKey: "$aact_root",
+      walletId: "wallet-estadia",
+      webhookToken: "root-token",
+      transferValidationToken: "validation-token",
+      apiUrl: "https://api.asaas.com",
     });
   });
 
-  it("reads the hold, the fee (pt-BR comma or dot) and the card settlement days, within their limits", () => {
+  it("reads Estadia's fee and free days, the hold, the sandbox's fee and the card settlement days", () => {
+    expect(parseEnv({}).payments).toMatchObject({ platformFeeBps: 300, freeTrialDays: 7 });
     const env = parseEnv({
+      PLATFORM_FEE_PERCENT: "2,5",
+      FREE_TRIAL_DAYS: "0",
       CHECKOUT_HOLD_MINUTES: "45",
       PROCESSING_FEE_PERCENT: "4,98",
       CARD_SETTLEMENT_DAYS: "2",
     });
-    expect(env.payments).toMatchObject({ holdMinutes: 45, processingFeeBps: 498, cardSettlementDays: 2 });
+    expect(env.payments).toMatchObject({
+      platformFeeBps: 250,
+      freeTrialDays: 0,
+      holdMinutes: 45,
+      processingFeeBps: 498,
+      cardSettlementDays: 2,
+    });
+    expect(parseError({ PLATFORM_FEE_PERCENT: "abc" }).message).toContain("PLATFORM_FEE_PERCENT");
+    expect(parseError({ FREE_TRIAL_DAYS: "-1" }).message).toContain("FREE_TRIAL_DAYS");
     expect(parseError({ CHECKOUT_HOLD_MINUTES: "10" }).message).toContain("CHECKOUT_HOLD_MINUTES");
     expect(parseError({ PROCESSING_FEE_PERCENT: "abc" }).message).toContain("PROCESSING_FEE_PERCENT");
     expect(parseError({ CARD_SETTLEMENT_DAYS: "90" }).message).toContain("CARD_SETTLEMENT_DAYS");
   });
-});
 
-describe("parseEnv payouts", () => {
-  it("needs Asaas's key and webhook token when it pays out, and reads the withdrawal minimum and fee", () => {
-    const err = parseError({ PAYOUTS_PROVIDER: "asaas" });
-    expect(err.message).toContain("ASAAS_API_KEY: required when PAYOUTS_PROVIDER=asaas");
-    expect(err.message).toContain("ASAAS_WEBHOOK_TOKEN: required when PAYOUTS_PROVIDER=asaas");
-    const env = parseEnv({
-      PAYOUTS_PROVIDER: "asaas",
-      ASAAS_API_KEY: "$aact_test",
-      ASAAS_WEBHOOK_TOKEN: "tok",
-      WITHDRAWAL_MIN_REAIS: "25",
-      WITHDRAWAL_FEE_REAIS: "1,50",
-    });
-    expect(env.payments).toMatchObject({
-      asaas: { apiKey: "$aact_test", webhookToken: "tok", apiUrl: "https://api.asaas.com" },
-      minWithdrawalCents: 2500,
-      withdrawalFeeCents: 150,
-    });
+  it("reads the withdrawal minimum and fee", () => {
+    const env = parseEnv({ WITHDRAWAL_MIN_REAIS: "25", WITHDRAWAL_FEE_REAIS: "1,50" });
+    expect(env.payments).toMatchObject({ minWithdrawalCents: 2500, withdrawalFeeCents: 150 });
     expect(parseError({ WITHDRAWAL_MIN_REAIS: "0" }).message).toContain("WITHDRAWAL_MIN_REAIS");
   });
 });
@@ -199,8 +239,8 @@ describe("parseEnv demo data on the first start (ADR 0018)", () => {
       parseEnv({
         APP_ENV: "production",
         AUTH_SECRET: SECRET,
-        PAYMENTS_PROVIDER: "sandbox",
-        PAYOUTS_PROVIDER: "sandbox",
+        ENCRYPTION_KEY: KEY,
+        ...MP,
       }).demoData,
     ).toBe(false);
     expect(parseEnv({ DATABASE_URL: "postgres://u@localhost:5432/db" }).demoData).toBe(false);
@@ -215,8 +255,8 @@ describe("parseEnv production detection", () => {
       NODE_ENV: "production",
       APP_URL: "https://estadia.example.com",
       AUTH_SECRET: SECRET,
-      PAYMENTS_PROVIDER: "sandbox",
-      PAYOUTS_PROVIDER: "sandbox",
+      ENCRYPTION_KEY: KEY,
+      ...MP,
     });
     expect(env.isProduction).toBe(true);
     expect(env.authSecret).toBe(SECRET);
@@ -246,8 +286,8 @@ describe("parseEnv production detection", () => {
       NODE_ENV: "development",
       APP_ENV: "production",
       AUTH_SECRET: SECRET,
-      PAYMENTS_PROVIDER: "sandbox",
-      PAYOUTS_PROVIDER: "sandbox",
+      ENCRYPTION_KEY: KEY,
+      ...MP,
     });
     expect(env.isProduction).toBe(true);
   });

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMercadoPagoProvider,
   type MercadoPagoConfig,
+  mercadoPagoWebhookVerifier,
 } from "~/platform/payments/mercadopago-provider.server";
 import { type PaymentProvider, ProviderError, type WebhookRequest } from "~/platform/payments/provider";
 import { signWebhook } from "~/platform/payments/webhook-signature";
 import {
   createTestCardToken,
+  type FakeConnection,
   type MercadoPagoFake,
   startMercadoPagoFake,
   TEST_CPF,
@@ -17,6 +19,7 @@ import {
 import { providerContract } from "../support/provider-contract";
 import { everything, thrown } from "../support/thrown";
 
+/** The application's: its owner's own token (which charges no application_fee), public key, webhook secret. */
 const CREDENTIALS = {
   accessToken: "TEST-4412950512345678-112304-0123456789abcdef0123456789abcdef-123456789",
   publicKey: "TEST-0a1b2c3d-4e5f-6789-abcd-ef0123456789",
@@ -24,10 +27,17 @@ const CREDENTIALS = {
 };
 const NOTIFICATION_URL = "https://estadia.example.com.br/webhooks/mercadopago";
 const FALLBACK_EMAIL = "pagamentos@estadia.com.br";
+const verifyWebhook = mercadoPagoWebhookVerifier(CREDENTIALS.webhookSecret);
 
-function adapter(fake: MercadoPagoFake, overrides: Partial<MercadoPagoConfig> = {}): PaymentProvider {
+/** The adapter for one connected seller: their token on the server, the platform's public key in the browser. */
+function adapter(
+  fake: MercadoPagoFake,
+  seller: Pick<FakeConnection, "accessToken">,
+  overrides: Partial<MercadoPagoConfig> = {},
+): PaymentProvider {
   return createMercadoPagoProvider({
-    ...CREDENTIALS,
+    accessToken: seller.accessToken,
+    publicKey: CREDENTIALS.publicKey,
     apiUrl: fake.url,
     notificationUrl: NOTIFICATION_URL,
     fallbackPayerEmail: FALLBACK_EMAIL,
@@ -37,11 +47,15 @@ function adapter(fake: MercadoPagoFake, overrides: Partial<MercadoPagoConfig> = 
 
 providerContract("Mercado Pago adapter against the local fake of its API", async () => {
   const fake = await startMercadoPagoFake(CREDENTIALS);
+  const seller = fake.connect();
   return {
-    provider: adapter(fake),
+    provider: adapter(fake, seller),
     cardToken: (holderName) => createTestCardToken(fake.url, CREDENTIALS.publicKey, holderName),
     settle: async (paymentId, outcome) => fake[outcome](paymentId),
     webhookFor: (paymentId) => fake.webhookFor(paymentId),
+    verifyWebhook,
+    accountId: seller.userId,
+    otherAccount: adapter(fake, fake.connect()),
     close: () => fake.close(),
   };
 });
@@ -53,16 +67,19 @@ const pix = (overrides: Record<string, unknown> = {}) => ({
   payer: { name: "Ana", email: null, cpf: TEST_CPF },
   expiresAt: new Date(Date.now() + 60 * 60 * 1000),
   idempotencyKey: randomUUID(),
+  platformFeeCents: 0,
   ...overrides,
 });
 
 describe("Mercado Pago adapter: what it sends and how it fails", () => {
   let fake: MercadoPagoFake;
+  let seller: FakeConnection;
   let provider: PaymentProvider;
 
   beforeAll(async () => {
     fake = await startMercadoPagoFake(CREDENTIALS);
-    provider = adapter(fake);
+    seller = fake.connect();
+    provider = adapter(fake, seller);
   });
 
   afterAll(async () => {
@@ -82,7 +99,7 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
     const request = lastRequest();
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/v1/payments");
-    expect(request.headers.authorization).toBe(`Bearer ${CREDENTIALS.accessToken}`);
+    expect(request.headers.authorization).toBe(`Bearer ${seller.accessToken}`);
     expect(request.headers["content-type"]).toBe("application/json");
     expect(request.headers["x-idempotency-key"]).toBe(input.idempotencyKey);
     const body = request.body as Record<string, unknown>;
@@ -122,6 +139,7 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
       paymentMethodId: "master",
       issuerId: "24",
       idempotencyKey: key,
+      platformFeeCents: 0,
     });
 
     expect(payment).toMatchObject({ status: "approved", card: { lastFour: "6351", brand: "master" } });
@@ -184,13 +202,13 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
   });
 
   it("surfaces an unreachable API or a timeout as a retryable ProviderError", async () => {
-    const unreachable = adapter(fake, { apiUrl: "http://127.0.0.1:1" });
+    const unreachable = adapter(fake, seller, { apiUrl: "http://127.0.0.1:1" });
     expect(await thrown(unreachable.createPixCharge(pix()), ProviderError)).toMatchObject({
       status: null,
       retryable: true,
     });
 
-    const impatient = adapter(fake, { timeoutMs: 50 });
+    const impatient = adapter(fake, seller, { timeoutMs: 50 });
     fake.delayNext(500);
     expect(await thrown(impatient.getPayment("1"), ProviderError)).toMatchObject({
       status: null,
@@ -223,6 +241,7 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
     expect(await thrown(wrongToken.getPayment("1"), ProviderError)).toMatchObject({
       status: 401,
       retryable: false,
+      code: "unauthorized",
     });
   });
 
@@ -236,6 +255,7 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
       token,
       paymentMethodId: null,
       issuerId: null,
+      platformFeeCents: 250,
     };
     await provider.chargeCard({ ...card, idempotencyKey: randomUUID() });
     // MP's answer to a reused token names the token; the error must not.
@@ -248,7 +268,8 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
 
     // An API that echoes the payer's data back.
     const echoing = createMercadoPagoProvider({
-      ...CREDENTIALS,
+      accessToken: seller.accessToken,
+      publicKey: CREDENTIALS.publicKey,
       apiUrl: "http://mp.invalid",
       notificationUrl: NOTIFICATION_URL,
       fallbackPayerEmail: FALLBACK_EMAIL,
@@ -267,7 +288,10 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
     });
     const echoed = await thrown(echoing.chargeCard({ ...card, idempotencyKey: randomUUID() }), ProviderError);
     const offline = await thrown(
-      adapter(fake, { apiUrl: "http://127.0.0.1:1" }).chargeCard({ ...card, idempotencyKey: randomUUID() }),
+      adapter(fake, seller, { apiUrl: "http://127.0.0.1:1" }).chargeCard({
+        ...card,
+        idempotencyKey: randomUUID(),
+      }),
       ProviderError,
     );
 
@@ -276,7 +300,7 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
       expect(text).not.toContain(token);
       expect(text).not.toContain(TEST_CPF);
       expect(text).not.toContain("ana.souza@estadia.com.br");
-      expect(text).not.toContain(CREDENTIALS.accessToken);
+      expect(text).not.toContain(seller.accessToken);
     }
   });
 
@@ -303,8 +327,8 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
       const [webhook] = received;
       if (!webhook) throw new Error("no webhook arrived");
       expect(webhook.query.get("type")).toBe("payment");
-      const hint = provider.verifyWebhook(webhook);
-      expect(hint).toMatchObject({ paymentId: payment.id, topic: "payment" });
+      const hint = verifyWebhook(webhook);
+      expect(hint).toMatchObject({ paymentId: payment.id, topic: "payment", sellerId: seller.userId });
       expect(hint?.eventId).toBe(String(JSON.parse(webhook.body).id));
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
@@ -324,13 +348,28 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
       data: { id: "123456" },
     });
 
-    const first = provider.verifyWebhook({ headers, query, body });
-    const second = provider.verifyWebhook({ headers, query, body });
-    expect(first).toMatchObject({ paymentId: "123456", topic: "payment" });
+    const first = verifyWebhook({ headers, query, body });
+    const second = verifyWebhook({ headers, query, body });
+    expect(first).toMatchObject({ paymentId: "123456", topic: "payment", sellerId: null });
     expect(first?.eventId).toMatch(/\S/);
     expect(second?.eventId).toBe(first?.eventId);
 
-    expect(provider.verifyWebhook({ headers, query, body: "id=1&topic=payment" })).toBeNull();
+    expect(verifyWebhook({ headers, query, body: "id=1&topic=payment" })).toBeNull();
+  });
+
+  it("names the seller from the body's user_id, a number or a string, and refuses another secret's signature", () => {
+    const requestId = randomUUID();
+    const headers = new Headers({
+      "x-request-id": requestId,
+      "x-signature": signWebhook({ secret: CREDENTIALS.webhookSecret, dataId: "777", requestId }),
+    });
+    const query = new URLSearchParams({ "data.id": "777", type: "payment" });
+    const body = (userId: unknown) =>
+      JSON.stringify({ id: 1, type: "payment", user_id: userId, data: { id: "777" } });
+
+    expect(verifyWebhook({ headers, query, body: body(241983636) })?.sellerId).toBe("241983636");
+    expect(verifyWebhook({ headers, query, body: body("241983636") })?.sellerId).toBe("241983636");
+    expect(mercadoPagoWebhookVerifier("another-application")({ headers, query, body: body(1) })).toBeNull();
   });
 
   it("gives the browser the public key and MercadoPago.js, never the access token", () => {
@@ -339,6 +378,200 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
       publicKey: CREDENTIALS.publicKey,
       sdkUrl: "https://sdk.mercadopago.com/js/v2",
     });
+  });
+});
+
+describe("Mercado Pago adapter for a connected seller (marketplace, split 1:1)", () => {
+  let fake: MercadoPagoFake;
+  let seller: FakeConnection;
+  let provider: PaymentProvider;
+
+  beforeAll(async () => {
+    fake = await startMercadoPagoFake({ ...CREDENTIALS, feePercent: { card: 4.98, pix: 0.99 } });
+    seller = fake.connect();
+    provider = adapter(fake, seller);
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const lastRequest = () => {
+    const request = fake.requests.at(-1);
+    if (!request) throw new Error("no request reached the fake");
+    return request;
+  };
+
+  it("charges with the seller's token and sends Estadia's cut as application_fee in reais, none when it is 0", async () => {
+    await provider.createPixCharge(pix({ amountCents: 10_000, platformFeeCents: 350 }));
+    expect(lastRequest().headers.authorization).toBe(`Bearer ${seller.accessToken}`);
+    expect(lastRequest().body).toMatchObject({ transaction_amount: 100, application_fee: 3.5 });
+
+    const token = await createTestCardToken(fake.url, CREDENTIALS.publicKey, "APRO");
+    await provider.chargeCard({
+      orderId: "order-fee-card",
+      amountCents: 25_990,
+      description: "Estadia",
+      payer: { name: "Ana", email: null, cpf: null },
+      token,
+      paymentMethodId: "master",
+      issuerId: null,
+      idempotencyKey: randomUUID(),
+      platformFeeCents: 780,
+    });
+    expect(lastRequest().headers.authorization).toBe(`Bearer ${seller.accessToken}`);
+    expect(lastRequest().body).toMatchObject({ token, application_fee: 7.8 });
+
+    await provider.createPixCharge(pix({ platformFeeCents: 0 }));
+    expect(lastRequest().body).not.toHaveProperty("application_fee");
+  });
+
+  it("refuses a platform fee that is not whole cents below the amount, before calling Mercado Pago", async () => {
+    const sent = fake.requests.length;
+    for (const platformFeeCents of [-1, 1.5, 1_250]) {
+      const error = await thrown(provider.createPixCharge(pix({ platformFeeCents })), ProviderError);
+      expect(error).toMatchObject({ retryable: false, code: "invalid_fee" });
+    }
+    expect(fake.requests.length).toBe(sent);
+  });
+
+  it("reads the fees from fee_details once approved: MP's and Estadia's, and the seller nets the rest", async () => {
+    const payment = await provider.createPixCharge(pix({ amountCents: 10_000, platformFeeCents: 500 }));
+    expect(payment.fees).toBeNull();
+    fake.approve(payment.id);
+
+    const paid = await provider.getPayment(payment.id);
+    // 0.99% of R$ 100,00 for a PIX.
+    expect(paid.fees).toEqual({ providerCents: 99, platformCents: 500 });
+    const atMp = fake.payment(payment.id) as { transaction_details: { net_received_amount: number } };
+    expect(Math.round(atMp.transaction_details.net_received_amount * 100)).toBe(10_000 - 99 - 500);
+
+    const token = await createTestCardToken(fake.url, CREDENTIALS.publicKey, "APRO");
+    const card = await provider.chargeCard({
+      orderId: "order-fee-card-2",
+      amountCents: 20_000,
+      description: "Estadia",
+      payer: { name: "Ana", email: null, cpf: null },
+      token,
+      paymentMethodId: null,
+      issuerId: null,
+      idempotencyKey: randomUUID(),
+      platformFeeCents: 600,
+    });
+    // 4.98% of R$ 200,00 for a card, reported at once since the card is approved at once.
+    expect(card.fees).toEqual({ providerCents: 996, platformCents: 600 });
+  });
+
+  it("counts every fee the seller pays as the provider's, leaves out one the payer pays, and says nothing before approval", async () => {
+    const answer = (status: string, feeDetails: unknown[]) =>
+      createMercadoPagoProvider({
+        accessToken: seller.accessToken,
+        publicKey: CREDENTIALS.publicKey,
+        apiUrl: "http://mp.invalid",
+        notificationUrl: NOTIFICATION_URL,
+        fallbackPayerEmail: FALLBACK_EMAIL,
+        fetch: async () =>
+          Response.json({
+            id: 1,
+            status,
+            transaction_amount: 100,
+            payment_method_id: "master",
+            fee_details: feeDetails,
+          }),
+      }).getPayment("1");
+    const details = [
+      { type: "mercadopago_fee", amount: 4.98, fee_payer: "collector" },
+      { type: "coupon_fee", amount: 1, fee_payer: "collector" },
+      { type: "financing_fee", amount: 12.3, fee_payer: "payer" },
+      { type: "application_fee", amount: 3, fee_payer: "collector" },
+    ];
+    expect((await answer("approved", details)).fees).toEqual({ providerCents: 598, platformCents: 300 });
+    expect((await answer("in_process", details)).fees).toBeNull();
+    expect((await answer("approved", [])).fees).toBeNull();
+  });
+
+  it("is refused with MP's code 2059 when application_fee goes on the application owner's own account", async () => {
+    const owner = adapter(fake, { accessToken: CREDENTIALS.accessToken });
+    const error = await thrown(owner.createPixCharge(pix({ platformFeeCents: 100 })), ProviderError);
+    expect(error).toMatchObject({ status: 400, retryable: false, code: "2059" });
+  });
+
+  it("keeps sellers apart: seller B's token can neither read, cancel nor refund seller A's payment", async () => {
+    const sellerB = adapter(fake, fake.connect());
+    const payment = await provider.createPixCharge(pix());
+    expect(fake.sellerOf(payment.id)).toBe(seller.userId);
+
+    for (const call of [
+      sellerB.getPayment(payment.id),
+      sellerB.cancelPayment(payment.id),
+      sellerB.refund(payment.id, { idempotencyKey: randomUUID() }),
+    ]) {
+      expect(await thrown(call, ProviderError)).toMatchObject({ status: 404, retryable: false });
+    }
+    expect((await provider.getPayment(payment.id)).status).toBe("pending");
+  });
+
+  it("surfaces a revoked seller's token as a final 401 'unauthorized', without the token in it", async () => {
+    const revoked = fake.connect();
+    const revokedProvider = adapter(fake, revoked);
+    const payment = await revokedProvider.createPixCharge(pix());
+    fake.revoke(revoked.userId);
+
+    const error = await thrown(revokedProvider.getPayment(payment.id), ProviderError);
+    expect(error).toMatchObject({ status: 401, retryable: false, code: "unauthorized" });
+    expect(everything(error)).not.toContain(revoked.accessToken);
+  });
+
+  it("lists the seller's payments of a range through MP's search, page by page, and no one else's", async () => {
+    const lister = fake.connect();
+    const listing = adapter(fake, lister);
+    const from = new Date(Date.now() - 1_000);
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await listing.createPixCharge(pix()));
+    await provider.createPixCharge(pix()); // another seller's, in the same minutes
+    const to = new Date(Date.now() + 1_000);
+
+    fake.searchPageCap = 2;
+    const sent = fake.requests.length;
+    try {
+      const listed = await listing.listPayments({ from, to });
+      expect(listed.map((p) => p.id).sort()).toEqual(made.map((p) => p.id).sort());
+    } finally {
+      fake.searchPageCap = 1000;
+    }
+    const searches = fake.requests.slice(sent).filter((r) => r.path === "/v1/payments/search");
+    expect(searches.length).toBe(3);
+    expect(searches.map((r) => r.query.get("offset"))).toEqual(["0", "2", "4"]);
+    const query = searches[0]?.query;
+    expect(Object.fromEntries(query ?? [])).toMatchObject({
+      sort: "date_created",
+      range: "date_created",
+      criteria: "asc",
+    });
+    expect(Date.parse(query?.get("begin_date") ?? "")).toBe(from.getTime());
+    expect(Date.parse(query?.get("end_date") ?? "")).toBe(to.getTime());
+    expect(searches[0]?.headers.authorization).toBe(`Bearer ${lister.accessToken}`);
+  });
+
+  it("leaves out of a listing what MP's inclusive range adds at its end", async () => {
+    const from = new Date("2026-11-24T03:00:00.000Z");
+    const to = new Date("2026-11-25T03:00:00.000Z");
+    const listing = createMercadoPagoProvider({
+      accessToken: seller.accessToken,
+      publicKey: CREDENTIALS.publicKey,
+      apiUrl: "http://mp.invalid",
+      notificationUrl: NOTIFICATION_URL,
+      fallbackPayerEmail: FALLBACK_EMAIL,
+      fetch: async () =>
+        Response.json({
+          paging: { total: 2, limit: 100, offset: 0 },
+          results: [
+            { id: 1, status: "approved", date_created: "2026-11-24T00:00:00.000-03:00" },
+            { id: 2, status: "approved", date_created: "2026-11-25T00:00:00.000-03:00" },
+          ],
+        }),
+    });
+    expect((await listing.listPayments({ from, to })).map((p) => p.id)).toEqual(["1"]);
   });
 });
 

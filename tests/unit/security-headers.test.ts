@@ -103,6 +103,12 @@ describe("contentSecurityPolicy", () => {
     expect(contentSecurityPolicy("abc123", true)).not.toContain("abc123");
   });
 
+  it("lets a form lead only here, or to Mercado Pago's authorization page when Mercado Pago is offered", () => {
+    expect(directives(contentSecurityPolicy("n", false)).get("form-action")).toEqual(["'self'"]);
+    const csp = contentSecurityPolicy("n", false, [], ["https://auth.mercadopago.com.br"]);
+    expect(directives(csp).get("form-action")).toEqual(["'self'", "https://auth.mercadopago.com.br"]);
+  });
+
   it("keeps inline styles allowed (Radix positions with style attributes) in both modes", () => {
     for (const dev of [false, true]) {
       expect(directives(contentSecurityPolicy("n", dev)).get("style-src")).toContain("'unsafe-inline'");

@@ -1,6 +1,7 @@
 import type { Db } from "~/platform/db/database-handle.server";
 import { seedAccounts } from "./seed-accounts.server";
 import { seedCatalog } from "./seed-catalog.server";
+import { seedPayments } from "./seed-payments.server";
 
 type SeedStep = { name: string; run(db: Db): Promise<string> };
 
@@ -8,6 +9,7 @@ type SeedStep = { name: string; run(db: Db): Promise<string> };
 const steps: SeedStep[] = [
   { name: "Accounts", run: seedAccounts },
   { name: "Catalogue", run: seedCatalog },
+  { name: "Payments", run: seedPayments },
 ];
 
 /**

@@ -1,23 +1,25 @@
 import { eq } from "drizzle-orm";
 import { paymentEvents } from "~/platform/db/schema";
-import { PayoutError, type PayoutWebhookRequest } from "~/platform/payouts/payout-provider";
+import type { WebhookRequest } from "~/platform/payments/provider";
+import { PayoutError } from "~/platform/payouts/payout-provider";
 import { recordEvent } from "../payments/payment-events.server";
 import type { PaymentsContext } from "../payments/payments-context";
-import { applyTransfer } from "./withdrawals.server";
+import { recheckTransfer } from "./withdrawals.server";
 
 /**
- * A payout provider's notification about a transfer: refused unless authentic, stored once, then only a
- * hint: the transfer is fetched and applied.
+ * The sandbox payouts' notification about a transfer: refused unless authentic, stored once, then only a
+ * hint: the transfer is fetched with the account that made it and applied. (Asaas's transfer events arrive
+ * with each account's other events: routes/webhooks/asaas.ts.)
  */
-export async function handlePayoutWebhook(
+export async function handleSandboxPayoutWebhook(
   ctx: PaymentsContext,
-  request: PayoutWebhookRequest,
+  request: WebhookRequest,
 ): Promise<"refused" | "duplicate" | "applied" | "deferred"> {
-  const hint = ctx.payouts.verifyWebhook(request);
+  const hint = ctx.providers.sandboxPayoutHint(request);
   if (!hint) return "refused";
-  // Stored with the payment notifications, under `payouts:{provider}`.
+  // Stored with the payment notifications, under `payouts:sandbox`.
   const eventId = await recordEvent(ctx.db, {
-    provider: `payouts:${ctx.payouts.name}`,
+    provider: "payouts:sandbox",
     eventId: hint.eventId || `${hint.transferId}:${request.headers.get("x-request-id") ?? Date.now()}`,
     topic: "transfer",
     subjectId: hint.transferId,
@@ -25,7 +27,7 @@ export async function handlePayoutWebhook(
   });
   if (!eventId) return "duplicate";
   try {
-    await applyTransfer(ctx, await ctx.payouts.getTransfer(hint.transferId));
+    await recheckTransfer(ctx, "sandbox", hint.transferId);
     await ctx.db.update(paymentEvents).set({ processedAt: ctx.now() }).where(eq(paymentEvents.id, eventId));
     return "applied";
   } catch (err) {

@@ -17,6 +17,11 @@ export const MONEY_TEXT = {
       ? `Saldo insuficiente: você pode sacar até ${formatCents(available)}.`
       : "Saldo insuficiente: não há saldo disponível para saque nesta carteira.",
   keyTypeRequired: "Escolha o tipo da chave Pix.",
+  transferRefused:
+    "O provedor recusou a transferência (saldo da conta ou chave Pix). O valor voltou para o disponível.",
+  noPayoutAccount: "Conecte uma conta de recebimento em Recebimentos para sacar.",
+  withdrawAtProvider:
+    "O dinheiro das suas vendas fica na sua conta do Mercado Pago: o saque é feito no Mercado Pago.",
   orderNotFound: "Pedido não encontrado",
   refundOnlyPaid: "Só pedidos pagos podem ser reembolsados.",
   alreadyRefunded: "Este pedido já foi reembolsado.",
@@ -24,4 +29,30 @@ export const MONEY_TEXT = {
   refundFailed:
     "O processador de pagamentos não conseguiu estornar agora. Tente novamente em alguns minutos.",
   refunded: "Pedido reembolsado. O valor volta ao hóspede e os produtos voltaram ao estoque.",
+  noWithdrawals: "Nenhum saque solicitado ainda.",
+  nothingToRelease: "Nada a liberar: todas as vendas no cartão já foram liberadas.",
 } as const;
+
+/** The money of a sale as /sales, the statement and the CSVs name it. */
+export const MONEY_LABEL = {
+  gross: "Bruto",
+  grossTotal: "Vendas brutas",
+  providerFee: "Taxa do provedor",
+  platformFee: "Taxa Estadia",
+  refund: "Reembolso",
+  refundTotal: "Reembolsos",
+  net: "Líquido",
+} as const;
+
+export type WithdrawalStatus = "processing" | "paid" | "failed";
+
+export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = {
+  processing: "Processando",
+  paid: "Pago",
+  failed: "Falhou",
+};
+
+/** '1 paga', '3 pagas': a count with the word that says what it counts. */
+export function countOf(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -3,7 +3,7 @@ import { calendarDay, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dat
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
-import { orderItems, orders, properties } from "~/platform/db/schema";
+import { orderItems, orders, properties, walletMovements } from "~/platform/db/schema";
 import { isOrderStatus, type OrderStatus } from "../orders/order-status";
 import { type Actor, assertCan } from "../team/permissions";
 
@@ -19,7 +19,44 @@ export type SalesFilter = {
   to: string | null;
 };
 
-export type SaleRow = {
+/**
+ * A sale's money as the wallet ledger has it (not the order's total): what the guest paid, what the provider
+ * and Estadia took (positive: taken), what a refund gave back (negative), and what is left for the host.
+ * netCents = grossCents - providerFeeCents - platformFeeCents + refundCents, always.
+ */
+export type SaleMoney = {
+  grossCents: number;
+  providerFeeCents: number;
+  platformFeeCents: number;
+  refundCents: number;
+  netCents: number;
+};
+
+export const NO_MONEY: SaleMoney = {
+  grossCents: 0,
+  providerFeeCents: 0,
+  platformFeeCents: 0,
+  refundCents: 0,
+  netCents: 0,
+};
+
+/** The ledger kinds that make a sale's money; 'settlement' only moves it between buckets. */
+const SALE_KINDS = ["sale", "fee", "platform_fee", "refund"];
+
+/** Sums ledger lines (or per-kind sums) of sales into their money. */
+export function moneyOf(lines: { kind: string; cents: number }[]): SaleMoney {
+  const m = { ...NO_MONEY };
+  for (const { kind, cents } of lines) {
+    if (kind === "sale") m.grossCents += cents;
+    else if (kind === "fee") m.providerFeeCents -= cents;
+    else if (kind === "platform_fee") m.platformFeeCents -= cents;
+    else if (kind === "refund") m.refundCents += cents;
+  }
+  m.netCents = m.grossCents - m.providerFeeCents - m.platformFeeCents + m.refundCents;
+  return m;
+}
+
+export type SaleRow = SaleMoney & {
   id: string;
   createdAt: Date;
   status: OrderStatus;
@@ -114,10 +151,16 @@ export async function listSales(
     : [];
   const byOrder = new Map<string, typeof items>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  const money = await moneyOfOrders(
+    db,
+    actor,
+    rows.map((r) => r.id),
+  );
   const last = rows.at(-1);
   return {
     rows: rows.map(({ cursor: _, ...r }) => ({
       ...r,
+      ...(money.get(r.id) ?? NO_MONEY),
       status: isOrderStatus(r.status) ? r.status : "pending",
       paymentMethod: r.paymentMethod === "pix" ? "pix" : "credit_card",
       items: (byOrder.get(r.id) ?? []).map(({ name, quantity, unitPriceCents }) => ({
@@ -130,26 +173,74 @@ export async function listSales(
   };
 }
 
-export type SalesTotals = { orders: number; paidOrders: number; paidCents: number; refundedCents: number };
+/** How many orders of each status (the list's filter groups 'processing' with 'pending'). */
+export type SalesCounts = Record<"paid" | "refunded" | "pending" | "cancelled" | "failed", number>;
 
-/** The totals of the filtered period shown above the list. */
+export type SalesTotals = SaleMoney & { orders: number; counts: SalesCounts };
+
+/**
+ * The totals of the filtered period shown above the list, from the same ledger lines as each row's money:
+ * a refunded order's sale stays in 'Vendas brutas' and its refund offsets it, so the net is what the
+ * wallets hold for these orders.
+ */
 export async function salesTotals(db: Db, actor: Actor, filter: SalesFilter): Promise<SalesTotals> {
   assertCan(actor, "sales.read");
-  const [row] = await db
-    .select({
-      orders: sql<number>`count(*)::int`,
-      paidOrders: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
-      paidCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} = 'paid'), 0)::bigint`,
-      refundedCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} = 'refunded'), 0)::bigint`,
-    })
-    .from(orders)
-    .where(and(...conditions(actor, filter)));
+  const where = conditions(actor, filter);
+  const [byStatus, byKind] = await Promise.all([
+    db
+      .select({ status: orders.status, count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(...where))
+      .groupBy(orders.status),
+    db
+      .select({ kind: walletMovements.kind, cents: sql<string>`sum(${walletMovements.amountCents})::bigint` })
+      .from(walletMovements)
+      .innerJoin(orders, eq(orders.id, walletMovements.orderId))
+      .where(
+        and(
+          ...where,
+          eq(walletMovements.organizationId, actor.organizationId),
+          inArray(walletMovements.kind, SALE_KINDS),
+        ),
+      )
+      .groupBy(walletMovements.kind),
+  ]);
+  const counts: SalesCounts = { paid: 0, refunded: 0, pending: 0, cancelled: 0, failed: 0 };
+  for (const { status, count } of byStatus) {
+    const group = status === "processing" ? "pending" : status;
+    if (group in counts) counts[group as keyof SalesCounts] += Number(count);
+  }
   return {
-    orders: Number(row?.orders ?? 0),
-    paidOrders: Number(row?.paidOrders ?? 0),
-    paidCents: Number(row?.paidCents ?? 0),
-    refundedCents: Number(row?.refundedCents ?? 0),
+    orders: byStatus.reduce((sum, r) => sum + Number(r.count), 0),
+    counts,
+    ...moneyOf(byKind.map((r) => ({ kind: r.kind, cents: Number(r.cents) }))),
   };
+}
+
+/** Each order's money, from its ledger lines (orders never paid have none). */
+async function moneyOfOrders(db: Db, actor: Actor, orderIds: string[]): Promise<Map<string, SaleMoney>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderId: walletMovements.orderId,
+      kind: walletMovements.kind,
+      cents: sql<string>`sum(${walletMovements.amountCents})::bigint`,
+    })
+    .from(walletMovements)
+    .where(
+      and(
+        eq(walletMovements.organizationId, actor.organizationId),
+        inArray(walletMovements.orderId, orderIds),
+        inArray(walletMovements.kind, SALE_KINDS),
+      ),
+    )
+    .groupBy(walletMovements.orderId, walletMovements.kind);
+  const lines = new Map<string, { kind: string; cents: number }[]>();
+  for (const r of rows) {
+    if (!r.orderId) continue;
+    lines.set(r.orderId, [...(lines.get(r.orderId) ?? []), { kind: r.kind, cents: Number(r.cents) }]);
+  }
+  return new Map([...lines].map(([id, l]) => [id, moneyOf(l)]));
 }
 
 /** Every sale of the filter, page after page (for the CSV export). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import {
@@ -13,8 +13,9 @@ import {
 import type { PixKeyType } from "~/platform/payouts/payout-provider";
 import { AppError } from "../errors";
 import { isOrderStatus, ORDER_STATUS_LABEL } from "../orders/order-status";
+import { liveAccount } from "../payment-accounts/accounts.server";
 import { type Actor, assertCan } from "../team/permissions";
-import { MONEY_TEXT as T } from "./messages";
+import { MONEY_TEXT as T, WITHDRAWAL_STATUS_LABEL, type WithdrawalStatus } from "./messages";
 
 export type WalletCard = {
   id: string;
@@ -48,6 +49,32 @@ export async function listWallets(db: Db, actor: Actor): Promise<WalletCard[]> {
   return rows.map(({ archivedAt, ...w }) => ({ ...w, propertyArchived: archivedAt !== null }));
 }
 
+/** The sum of the wallets' balances, bucket by bucket (the figures on top of /withdrawals). */
+export function walletsTotal(cards: WalletCard[]) {
+  const total = { availableCents: 0, pendingCents: 0, reservedCents: 0, withdrawnCents: 0 };
+  for (const w of cards) {
+    total.availableCents += w.availableCents;
+    total.pendingCents += w.pendingCents;
+    total.reservedCents += w.reservedCents;
+    total.withdrawnCents += w.withdrawnCents;
+  }
+  return total;
+}
+
+/**
+ * Where the organization's host takes money out: here (Asaas, sandbox: 'Solicitar saque'), at Mercado Pago
+ * (the money is in the host's own account there), or nowhere yet (no active account). Mercado Pago wins
+ * whatever its status: the money already there stays the host's.
+ */
+export type PayoutMode = "here" | "mercadopago" | "none";
+
+export async function payoutMode(db: Db, actor: Actor): Promise<PayoutMode> {
+  assertCan(actor, "wallet.read");
+  const account = await liveAccount(db, actor.organizationId);
+  if (account?.provider === "mercadopago") return "mercadopago";
+  return account?.status === "active" ? "here" : "none";
+}
+
 /** One wallet of the organization, or not_found (also for another organization's id). */
 export async function getWallet(db: Db, actor: Actor, walletId: unknown): Promise<WalletCard> {
   assertCan(actor, "wallet.read");
@@ -71,26 +98,46 @@ export async function savedPayoutKey(
 /** Spec part 2 §4: Venda, Saque, Recebível; and what the spec does not show: refunds and returned withdrawals. */
 export type StatementType = "Venda" | "Saque" | "Recebível" | "Reembolso" | "Saque devolvido";
 
+/** A sale's columns on the statement: fees positive when taken, negative when a refund gives them back. */
+export type StatementMoney = { grossCents: number; providerFeeCents: number; platformFeeCents: number };
+
 export type StatementRow = {
   key: string;
   type: StatementType;
   at: Date;
+  /** What the row added to (or took from) the available money; for a sale, its net. */
   amountCents: number;
+  /** Sales, releases and refunds: amountCents = gross - provider fee - Estadia fee. Null for withdrawals. */
+  money: StatementMoney | null;
   status: string;
-  /** The order, receivable or withdrawal the row is about (its first 8 characters are shown). */
+  /** The order (sales, releases, refunds) or withdrawal the row is about (its first 8 characters are shown). */
   reference: string;
 };
 
-const WITHDRAWAL_STATUS: Record<string, string> = {
-  processing: "Em processamento",
-  paid: "Pago",
-  failed: "Falhou",
-};
+type Line = { kind: string; amountCents: number; reference: string };
+
+/** Adds one ledger line to a row's columns (a refund's lines say by their reference what they give back). */
+function addLine(money: StatementMoney, line: Line) {
+  const kind =
+    line.kind === "refund"
+      ? line.reference.endsWith("platform-fee")
+        ? "platform_fee"
+        : line.reference.endsWith("fee")
+          ? "fee"
+          : "sale"
+      : line.kind;
+  if (kind === "sale") money.grossCents += line.amountCents;
+  else if (kind === "fee") money.providerFeeCents -= line.amountCents;
+  else if (kind === "platform_fee") money.platformFeeCents -= line.amountCents;
+}
+
+const noMoney = (): StatementMoney => ({ grossCents: 0, providerFeeCents: 0, platformFeeCents: 0 });
 
 /**
- * The wallet's statement: every change of its available money, newest first, one row per business event
- * (a PIX sale net of its fee, a card sale's release, a withdrawal and its fee, a refund, a failed
- * withdrawal's return). Card sales waiting to be released are in `receivablesOf`.
+ * The wallet's statement: every change of its available money, newest first, one row per business event:
+ * a PIX sale (gross, fees, net), a card sale's release (the sale's gross and fees, the net released), a
+ * refund, a withdrawal (with its fee), a failed withdrawal's return. Card sales waiting to be released are
+ * in `receivablesOf`.
  */
 export async function walletStatement(db: Db, actor: Actor, walletId: unknown): Promise<StatementRow[]> {
   const wallet = await getWallet(db, actor, walletId);
@@ -98,6 +145,7 @@ export async function walletStatement(db: Db, actor: Actor, walletId: unknown): 
     .select({
       kind: walletMovements.kind,
       amountCents: walletMovements.amountCents,
+      reference: walletMovements.reference,
       createdAt: walletMovements.createdAt,
       orderId: walletMovements.orderId,
       receivableId: walletMovements.receivableId,
@@ -108,23 +156,59 @@ export async function walletStatement(db: Db, actor: Actor, walletId: unknown): 
     .orderBy(asc(walletMovements.createdAt));
   const rows = new Map<string, StatementRow>();
   for (const m of movements) {
-    const [type, reference]: [StatementType, string] =
+    const [type, key, reference]: [StatementType, string, string] =
       m.kind === "settlement"
-        ? ["Recebível", m.receivableId ?? ""]
+        ? ["Recebível", m.receivableId ?? "", m.orderId ?? m.receivableId ?? ""]
         : m.kind === "refund"
-          ? ["Reembolso", m.orderId ?? ""]
+          ? ["Reembolso", m.orderId ?? "", m.orderId ?? ""]
           : m.kind === "withdrawal_return"
-            ? ["Saque devolvido", m.withdrawalId ?? ""]
+            ? ["Saque devolvido", m.withdrawalId ?? "", m.withdrawalId ?? ""]
             : m.withdrawalId
-              ? ["Saque", m.withdrawalId]
-              : ["Venda", m.orderId ?? ""];
-    const key = `${type}:${reference}`;
-    const row = rows.get(key);
-    if (row) row.amountCents += m.amountCents;
-    else rows.set(key, { key, type, at: m.createdAt, amountCents: m.amountCents, status: "", reference });
+              ? ["Saque", m.withdrawalId, m.withdrawalId]
+              : ["Venda", m.orderId ?? "", m.orderId ?? ""];
+    const id = `${type}:${key}`;
+    let row = rows.get(id);
+    if (!row) {
+      const money = type === "Venda" || type === "Reembolso" ? noMoney() : null;
+      row = { key: id, type, at: m.createdAt, amountCents: 0, money, status: "", reference };
+      rows.set(id, row);
+    }
+    row.amountCents += m.amountCents;
+    if (row.money) addLine(row.money, m);
   }
-  await fillStatuses(db, [...rows.values()]);
-  return [...rows.values()].sort((a, b) => b.at.getTime() - a.at.getTime());
+  const all = [...rows.values()];
+  await fillReleases(db, wallet.id, all);
+  await fillStatuses(db, all);
+  return all.sort((a, b) => b.at.getTime() - a.at.getTime());
+}
+
+/** A release's columns are its card sale's, as they were posted to 'to receive'. */
+async function fillReleases(db: Db, walletId: string, rows: StatementRow[]) {
+  const releases = rows.filter((r) => r.type === "Recebível" && isUuid(r.reference));
+  if (releases.length === 0) return;
+  const lines = await db
+    .select({
+      orderId: walletMovements.orderId,
+      kind: walletMovements.kind,
+      amountCents: walletMovements.amountCents,
+      reference: walletMovements.reference,
+    })
+    .from(walletMovements)
+    .where(
+      and(
+        eq(walletMovements.walletId, walletId),
+        eq(walletMovements.bucket, "pending"),
+        inArray(walletMovements.kind, ["sale", "fee", "platform_fee"]),
+        inArray(
+          walletMovements.orderId,
+          releases.map((r) => r.reference),
+        ),
+      ),
+    );
+  for (const row of releases) {
+    row.money = noMoney();
+    for (const line of lines) if (line.orderId === row.reference) addLine(row.money, line);
+  }
 }
 
 async function fillStatuses(db: Db, rows: StatementRow[]) {
@@ -133,7 +217,7 @@ async function fillStatuses(db: Db, rows: StatementRow[]) {
       .filter((r) => r.type === type)
       .map((r) => r.reference)
       .filter(isUuid);
-  const orderIds = [...ids("Venda"), ...ids("Reembolso")];
+  const orderIds = ids("Venda");
   const withdrawalIds = [...ids("Saque"), ...ids("Saque devolvido")];
   const orderStatus = new Map(
     orderIds.length
@@ -152,7 +236,7 @@ async function fillStatuses(db: Db, rows: StatementRow[]) {
             .select({ id: withdrawals.id, status: withdrawals.status })
             .from(withdrawals)
             .where(inArray(withdrawals.id, withdrawalIds))
-        ).map((w) => [w.id, WITHDRAWAL_STATUS[w.status] ?? w.status])
+        ).map((w) => [w.id, withdrawalStatusLabel(w.status)])
       : [],
   );
   for (const row of rows) {
@@ -163,6 +247,9 @@ async function fillStatuses(db: Db, rows: StatementRow[]) {
     else row.status = "Devolvido ao saldo";
   }
 }
+
+const withdrawalStatusLabel = (status: string) =>
+  WITHDRAWAL_STATUS_LABEL[status as WithdrawalStatus] ?? status;
 
 export type ReceivableRow = {
   id: string;
@@ -191,23 +278,83 @@ export async function receivablesOf(db: Db, actor: Actor, walletId: unknown): Pr
   }));
 }
 
-/** The wallet's withdrawals, newest first (what the host asked for and where each stands). */
-export async function withdrawalsOf(db: Db, actor: Actor, walletId: unknown) {
-  const wallet = await getWallet(db, actor, walletId);
-  return db
+export type WithdrawalRow = {
+  id: string;
+  walletId: string;
+  propertyName: string;
+  amountCents: number;
+  status: WithdrawalStatus;
+  failureReason: string | null;
+  pixKeyType: PixKeyType;
+  pixKey: string;
+  createdAt: Date;
+  /** When the provider paid it or said it failed. */
+  closedAt: Date | null;
+};
+
+/** The organization's withdrawals, every property's, newest first (what the host asked for and where each stands). */
+export async function listWithdrawals(db: Db, actor: Actor, limit = 50): Promise<WithdrawalRow[]> {
+  assertCan(actor, "wallet.read");
+  const rows = await db
     .select({
       id: withdrawals.id,
+      walletId: withdrawals.walletId,
+      propertyName: properties.name,
       amountCents: withdrawals.amountCents,
       status: withdrawals.status,
+      failureReason: withdrawals.failureReason,
       pixKeyType: withdrawals.pixKeyType,
       pixKey: withdrawals.pixKey,
-      failureReason: withdrawals.failureReason,
       createdAt: withdrawals.createdAt,
+      paidAt: withdrawals.paidAt,
+      failedAt: withdrawals.failedAt,
     })
     .from(withdrawals)
-    .where(eq(withdrawals.walletId, wallet.id))
-    .orderBy(desc(withdrawals.createdAt))
-    .limit(50);
+    .innerJoin(wallets, eq(wallets.id, withdrawals.walletId))
+    .innerJoin(properties, eq(properties.id, wallets.propertyId))
+    .where(eq(withdrawals.organizationId, actor.organizationId))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(limit);
+  return rows.map(({ paidAt, failedAt, ...w }) => ({
+    ...w,
+    status: w.status as WithdrawalStatus,
+    pixKeyType: w.pixKeyType as PixKeyType,
+    closedAt: paidAt ?? failedAt,
+  }));
+}
+
+export type ReleaseRow = {
+  id: string;
+  orderId: string;
+  propertyName: string;
+  amountCents: number;
+  /** The provider's release date when it said one (Mercado Pago's money_release_date), else our forecast. */
+  releaseAt: Date;
+};
+
+/** Every property's card sales not released yet, soonest first. */
+export async function receivablesToRelease(db: Db, actor: Actor, limit = 100): Promise<ReleaseRow[]> {
+  assertCan(actor, "wallet.read");
+  return db
+    .select({
+      id: receivables.id,
+      orderId: receivables.orderId,
+      propertyName: properties.name,
+      amountCents: receivables.amountCents,
+      releaseAt: receivables.settlementForecastAt,
+    })
+    .from(receivables)
+    .innerJoin(wallets, eq(wallets.id, receivables.walletId))
+    .innerJoin(properties, eq(properties.id, wallets.propertyId))
+    .where(
+      and(
+        eq(receivables.organizationId, actor.organizationId),
+        isNull(receivables.settledAt),
+        isNull(receivables.cancelledAt),
+      ),
+    )
+    .orderBy(asc(receivables.settlementForecastAt), asc(receivables.id))
+    .limit(limit);
 }
 
 /**

@@ -13,7 +13,8 @@ import {
 import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
 import { moveOrder } from "../orders/order-transitions.server";
-import { applyPayment } from "../payments/apply-payment.server";
+import { withAccountProvider } from "../payment-accounts/accounts.server";
+import { recheckCharge } from "../payments/at-provider.server";
 import type { PaymentsContext } from "../payments/payments-context";
 import { type Movement, recordMovements } from "../stock/record-movement.server";
 import { type Actor, assertCan } from "../team/permissions";
@@ -49,9 +50,10 @@ export async function refundOrder(
 
   let providerRefundId: string;
   try {
-    const refund = await ctx.provider.refund(payment.providerPaymentId, {
-      idempotencyKey: `refund:order:${order.id}`,
-    });
+    const providerPaymentId = payment.providerPaymentId;
+    const refund = await withAccountProvider(ctx, payment.paymentAccountId, (p) =>
+      p.refund(providerPaymentId, { idempotencyKey: `refund:order:${order.id}` }),
+    );
     providerRefundId = refund.id;
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
@@ -79,7 +81,7 @@ export async function refundOrder(
     await reverseSale(tx, order.id, now);
   });
   // The payment row follows the provider (refunded); nothing else changes for a refunded order.
-  await applyPayment(ctx, await ctx.provider.getPayment(payment.providerPaymentId)).catch((err) =>
+  await recheckCharge(ctx, { ...payment, providerPaymentId: payment.providerPaymentId }).catch((err) =>
     ctx.log.warn({ err, orderId: order.id }, "refunded payment not re-read"),
   );
 }
@@ -98,23 +100,19 @@ async function reverseSale(tx: Tx, orderId: string, now: Date) {
     .returning({ id: receivables.id });
   // Unreleased card money comes out of 'to receive'; PIX or released money out of 'available'.
   const bucket = receivable ? "pending" : "available";
-  const net = sale
-    .filter((m) => m.kind === "sale" || m.kind === "fee")
-    .reduce((sum, m) => sum + m.amountCents, 0);
-  const gross = sale.filter((m) => m.kind === "sale").reduce((sum, m) => sum + m.amountCents, 0);
+  const sum = (kind: string) =>
+    sale.filter((m) => m.kind === kind).reduce((total, m) => total + m.amountCents, 0);
+  const gross = sum("sale");
+  const line = (amountCents: number, suffix: string): Posting[] =>
+    amountCents === 0
+      ? []
+      : [{ kind: "refund", bucket, amountCents, reference: `order:${orderId}:${suffix}`, orderId }];
+  // A full refund gives the guest the gross; the provider's fee and Estadia's split come back with it.
   const postings: Posting[] = [
-    { kind: "refund", bucket, amountCents: -gross, reference: `order:${orderId}:refund`, orderId },
+    ...line(-gross, "refund"),
+    ...line(-sum("fee"), "refund-fee"),
+    ...line(-sum("platform_fee"), "refund-platform-fee"),
   ];
-  // The provider's fee comes back with a full refund.
-  if (gross !== net) {
-    postings.push({
-      kind: "refund",
-      bucket,
-      amountCents: gross - net,
-      reference: `order:${orderId}:refund-fee`,
-      orderId,
-    });
-  }
   await post(tx, first.organizationId, first.walletId, postings);
 }
 

@@ -10,6 +10,7 @@ export type Bucket = "available" | "pending" | "reserved" | "withdrawn";
 export type MovementKind =
   | "sale"
   | "fee"
+  | "platform_fee"
   | "settlement"
   | "withdrawal"
   | "withdrawal_fee"
@@ -118,9 +119,4 @@ function balanceChanges(postings: Posting[]): Record<string, unknown> {
     set[FIELD[bucket]] = sql`${COLUMN[bucket]} + ${amount}::bigint`;
   }
   return set;
-}
-
-/** A fee in cents on an amount, rounded half up. */
-export function feeOf(amountCents: number, bps: number): number {
-  return Math.floor((amountCents * bps + 5000) / 10000);
 }

@@ -5,6 +5,7 @@ import type { Tx } from "~/platform/db/database-handle.server";
 import { payoutKeys, wallets, withdrawals } from "~/platform/db/schema";
 import { PayoutError, type PixKeyType, type ProviderTransfer } from "~/platform/payouts/payout-provider";
 import { AppError } from "../errors";
+import { asConnected, liveAccount, payoutsOfAccount } from "../payment-accounts/accounts.server";
 import type { PaymentsContext } from "../payments/payments-context";
 import { type Actor, assertCan } from "../team/permissions";
 import { MONEY_TEXT as T } from "./messages";
@@ -85,6 +86,9 @@ export async function requestWithdrawal(
   if (!requestKey) throw new AppError("invalid", "Formulário expirado: abra o saque de novo.");
   const now = ctx.now();
   const made = await ctx.db.transaction(async (tx) => {
+    const account = await liveAccount(tx, actor.organizationId);
+    if (account?.status !== "active") throw new AppError("conflict", T.noPayoutAccount);
+    if (!ctx.providers.payouts(asConnected(account))) throw new AppError("conflict", T.withdrawAtProvider);
     const [wallet] = await tx
       .select({ id: wallets.id, available: wallets.availableCents })
       .from(wallets)
@@ -108,7 +112,8 @@ export async function requestWithdrawal(
         pixKey: checked.pixKey,
         requestedBy: actor.userId,
         requestKey,
-        provider: ctx.payouts.name,
+        provider: account.provider,
+        paymentAccountId: account.id,
         createdAt: now,
         updatedAt: now,
       })
@@ -199,7 +204,9 @@ export async function sendTransfer(ctx: PaymentsContext, withdrawalId: string): 
   const [w] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (w?.status !== "processing") return;
   try {
-    const transfer = await ctx.payouts.createTransfer({
+    const payouts = await payoutsOfAccount(ctx, w.paymentAccountId);
+    if (!payouts) throw new PayoutError("the account pays out nothing", null, false, "no_payouts");
+    const transfer = await payouts.createTransfer({
       withdrawalId: w.id,
       amountCents: w.amountCents,
       pixKey: w.pixKey,
@@ -207,12 +214,12 @@ export async function sendTransfer(ctx: PaymentsContext, withdrawalId: string): 
       description: `Saque Estadia ${w.id.slice(0, 8)}`,
       idempotencyKey: `withdrawal:${w.id}`,
     });
-    await applyTransfer(ctx, transfer);
+    await applyTransfer(ctx, w.provider, transfer);
   } catch (err) {
     if (!(err instanceof PayoutError)) throw err;
     ctx.log.warn({ err, withdrawalId }, "payout not sent");
     // Retryable: the sweep asks again; final: the provider will never pay it.
-    if (!err.retryable) await closeWithdrawal(ctx, w.id, "failed", err.message);
+    if (!err.retryable) await closeWithdrawal(ctx, w.id, "failed", T.transferRefused);
     else await ctx.db.update(withdrawals).set({ checkedAt: ctx.now() }).where(eq(withdrawals.id, w.id));
   }
 }
@@ -222,13 +229,17 @@ export async function sendTransfer(ctx: PaymentsContext, withdrawalId: string): 
  * money from 'reserved' to 'withdrawn'; failed or cancelled returns it (and the fee) to 'available'. Once:
  * the withdrawal moves out of 'processing' in a guarded update.
  */
-export async function applyTransfer(ctx: PaymentsContext, transfer: ProviderTransfer): Promise<void> {
+export async function applyTransfer(
+  ctx: PaymentsContext,
+  providerName: string,
+  transfer: ProviderTransfer,
+): Promise<void> {
   const [w] = await ctx.db
     .select({ id: withdrawals.id, transferId: withdrawals.providerTransferId })
     .from(withdrawals)
     .where(
       and(
-        eq(withdrawals.provider, ctx.payouts.name),
+        eq(withdrawals.provider, providerName),
         or(
           eq(withdrawals.providerTransferId, transfer.id),
           and(
@@ -323,12 +334,16 @@ async function feeOf(tx: Tx, withdrawalId: string): Promise<number> {
 export async function reconcileWithdrawals(ctx: PaymentsContext, limit = 50): Promise<number> {
   const quiet = new Date(ctx.now().getTime() - 30_000);
   const open = await ctx.db
-    .select({ id: withdrawals.id, transferId: withdrawals.providerTransferId })
+    .select({
+      id: withdrawals.id,
+      transferId: withdrawals.providerTransferId,
+      provider: withdrawals.provider,
+      paymentAccountId: withdrawals.paymentAccountId,
+    })
     .from(withdrawals)
     .where(
       and(
         eq(withdrawals.status, "processing"),
-        eq(withdrawals.provider, ctx.payouts.name),
         or(isNull(withdrawals.checkedAt), lt(withdrawals.checkedAt, quiet)),
         lt(withdrawals.createdAt, quiet),
       ),
@@ -336,7 +351,7 @@ export async function reconcileWithdrawals(ctx: PaymentsContext, limit = 50): Pr
     .limit(limit);
   for (const w of open) {
     try {
-      if (w.transferId) await applyTransfer(ctx, await ctx.payouts.getTransfer(w.transferId));
+      if (w.transferId) await recheckTransfer(ctx, w.provider, w.transferId);
       else await sendTransfer(ctx, w.id);
     } catch (err) {
       if (!(err instanceof PayoutError)) throw err;
@@ -344,4 +359,20 @@ export async function reconcileWithdrawals(ctx: PaymentsContext, limit = 50): Pr
     }
   }
   return open.length;
+}
+
+/**
+ * News about a transfer (a webhook, the sweep): asked of the account that made it, then applied. A transfer
+ * that is no withdrawal of ours changes nothing.
+ */
+export async function recheckTransfer(ctx: PaymentsContext, providerName: string, transferId: string) {
+  const [w] = await ctx.db
+    .select({ paymentAccountId: withdrawals.paymentAccountId })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.provider, providerName), eq(withdrawals.providerTransferId, transferId)));
+  if (!w) return false;
+  const payouts = await payoutsOfAccount(ctx, w.paymentAccountId);
+  if (!payouts) return false;
+  await applyTransfer(ctx, providerName, await payouts.getTransfer(transferId));
+  return true;
 }

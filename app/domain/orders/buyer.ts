@@ -10,6 +10,7 @@ export const BUYER_TEXT = {
   emailInvalid: "Email inválido",
   contactRequired: "Informe pelo menos um método de contato (email ou telefone)",
   cpfInvalid: "CPF inválido",
+  cpfRequired: "Informe seu CPF: o recebedor deste imóvel exige CPF para cobranças Pix.",
   phoneInvalid: "Telefone inválido: informe DDD e número",
 } as const;
 

@@ -18,6 +18,7 @@ export type OrderLine = {
 
 export type OrderView = {
   id: string;
+  organizationId: string;
   status: OrderStatus;
   paymentMethod: "pix" | "credit_card";
   totalCents: number;
@@ -114,6 +115,7 @@ async function orderView(db: Db, order: GuestOrder): Promise<OrderView> {
     .orderBy(orderItems.name);
   return {
     id: order.id,
+    organizationId: order.organizationId,
     status: order.status as OrderStatus,
     paymentMethod: order.paymentMethod === "pix" ? "pix" : "credit_card",
     totalCents: order.totalCents,

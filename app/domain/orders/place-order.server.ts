@@ -14,14 +14,18 @@ import {
   properties,
   propertyProducts,
 } from "~/platform/db/schema";
+import type { AccountProviderName } from "~/platform/env.server";
 import { throttleHit } from "~/platform/throttle.server";
 import { CART_LINE_MAX } from "../carts/cart-policy";
 import { recomputeTotal } from "../carts/cart-summary.server";
 import { AppError } from "../errors";
+import { liveAccount } from "../payment-accounts/accounts.server";
+import { RECEIVING_TEXT } from "../payment-accounts/messages";
+import { type ChargeRef, cancelCharge } from "../payments/at-provider.server";
 import type { PaymentsContext } from "../payments/payments-context";
 import { CHECKOUT_THROTTLES } from "../payments/throttles";
 import { holdStock } from "../stock/order-stock.server";
-import type { Buyer } from "./buyer";
+import { BUYER_TEXT, type Buyer } from "./buyer";
 import { CHECKOUT_TEXT as T } from "./messages";
 import { OPEN_STATUSES } from "./order-status";
 import { closeOrder } from "./order-transitions.server";
@@ -49,9 +53,16 @@ type Line = { productId: string; name: string; quantity: number; unitPriceCents:
  */
 export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const now = ctx.now();
-  const toCancel: string[] = [];
+  const toCancel: ChargeRef[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     const cart = await lockGuestCart(tx, input.cartId, input.deviceId);
+    // No account of the host's own, no order: nothing is held for a payment that cannot be made.
+    const account = await liveAccount(tx, cart.organizationId);
+    if (account?.status !== "active" || !ctx.config.offered.includes(account.provider as AccountProviderName))
+      throw new AppError("conflict", RECEIVING_TEXT.notReceiving);
+    // Asaas makes no charge without the payer's CPF (its customers need one).
+    if (account.provider === "asaas" && !input.buyer.cpf)
+      throw new AppError("invalid", BUYER_TEXT.cpfRequired, { cpf: BUYER_TEXT.cpfRequired });
     const { lines, notices } = await currentLines(tx, cart);
     if (lines.length === 0) return { ok: false as const, notices };
 
@@ -63,7 +74,9 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
     if (open) {
       const live = await tx
         .select({
+          provider: payments.provider,
           providerPaymentId: payments.providerPaymentId,
+          paymentAccountId: payments.paymentAccountId,
           status: payments.status,
           method: payments.method,
         })
@@ -83,7 +96,8 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
         return { ok: true as const, orderId: open.id, notices };
       }
       await closeOrder(tx, open, "cancelled", "replaced", now);
-      for (const p of live) if (p.providerPaymentId) toCancel.push(p.providerPaymentId);
+      for (const { providerPaymentId, provider, paymentAccountId } of live)
+        if (providerPaymentId) toCancel.push({ provider, providerPaymentId, paymentAccountId });
     }
 
     const limit = await throttleHit(tx, CHECKOUT_THROTTLES.ordersPerIp, input.ip, now);
@@ -131,10 +145,10 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
     return { ok: true as const, orderId: order.id, notices };
   });
   // The replaced order's charges can no longer be paid; should one be paid anyway, it is refunded.
-  for (const id of toCancel) {
-    await ctx.provider
-      .cancelPayment(id)
-      .catch((err) => ctx.log.warn({ err, paymentId: id }, "cancel failed"));
+  for (const ref of toCancel) {
+    await cancelCharge(ctx, ref).catch((err) =>
+      ctx.log.warn({ err, paymentId: ref.providerPaymentId }, "cancel failed"),
+    );
   }
   return result;
 }

@@ -6,7 +6,9 @@ import type { ProviderPayment } from "~/platform/payments/provider";
 import { recordSale } from "../ledger/record-sale.server";
 import { isOpen, type OrderStatus } from "../orders/order-status";
 import { closeOrder, moveOrder } from "../orders/order-transitions.server";
+import { withAccountProvider } from "../payment-accounts/accounts.server";
 import { sellHeldStock } from "../stock/order-stock.server";
+import { cancelCharge, recheckCharge } from "./at-provider.server";
 import { forwardStatus, LIVE_PAYMENT_STATUSES, type PaymentRowStatus } from "./payment-status";
 import type { PaymentsContext } from "./payments-context";
 import { sendReceipt } from "./send-receipt.server";
@@ -32,12 +34,14 @@ type PaymentRow = typeof payments.$inferSelect;
  */
 export async function applyPayment(
   ctx: PaymentsContext,
+  /** The provider that reported it (payments are unique per provider). */
+  providerName: string,
   live: ProviderPayment,
 ): Promise<AppliedPayment | null> {
   const now = ctx.now();
   const afterwards: (() => Promise<void>)[] = [];
   const applied = await ctx.db.transaction(async (tx) => {
-    const ref = await findPayment(tx, ctx.provider.name, live);
+    const ref = await findPayment(tx, providerName, live);
     if (!ref) return null;
     // Locks in the order every path takes (cart, order, payment, stock, wallet), so none can deadlock:
     // placing an order locks the cart first too.
@@ -66,7 +70,7 @@ export async function applyPayment(
     let becamePaid = false;
     if (status === "approved") {
       if (isOpen(order.status) && live.amountCents === order.totalCents) {
-        becamePaid = await markPaid(ctx, tx, order, payment, now);
+        becamePaid = await markPaid(ctx, tx, order, payment, live, now);
         afterwards.push(...(await cancelOthers(ctx, tx, order.id, payment.id)));
       } else if (isOpen(order.status)) {
         // Never seen with a real provider; left open for a person to look at rather than guessed.
@@ -142,7 +146,14 @@ async function findPayment(tx: Tx, provider: string, live: ProviderPayment) {
   return unanswered;
 }
 
-async function markPaid(ctx: PaymentsContext, tx: Tx, order: OrderRow, payment: PaymentRow, now: Date) {
+async function markPaid(
+  ctx: PaymentsContext,
+  tx: Tx,
+  order: OrderRow,
+  payment: PaymentRow,
+  live: ProviderPayment,
+  now: Date,
+) {
   const moved = await moveOrder(tx, order, "paid", "payment_approved", now, {
     paidAt: now,
     paidPaymentId: payment.id,
@@ -168,16 +179,33 @@ async function markPaid(ctx: PaymentsContext, tx: Tx, order: OrderRow, payment: 
       method: payment.method === "pix" ? "pix" : "credit_card",
       totalCents: order.totalCents,
       paidAt: now,
+      fees: feesOf(ctx, payment, live),
+      releaseAt: live.moneyReleaseDate,
     },
     ctx.config,
   );
   return true;
 }
 
+/**
+ * What the sale cost the host, as the provider says it took: its own fee and Estadia's. A provider that
+ * does not say (never seen for an approved payment) is taken at Estadia's fee as asked and none of its own,
+ * and logged: the daily reconciliation compares the amounts.
+ */
+function feesOf(ctx: PaymentsContext, payment: PaymentRow, live: ProviderPayment) {
+  if (live.fees) return live.fees;
+  ctx.log.warn({ paymentId: payment.id }, "approved payment without fee details");
+  return { providerCents: 0, platformCents: payment.platformFeeCents };
+}
+
 /** The order's other charges that may still be paid: stopped at the provider once this one paid it. */
 async function cancelOthers(ctx: PaymentsContext, tx: Tx, orderId: string, paidId: string) {
   const others = await tx
-    .select({ providerPaymentId: payments.providerPaymentId })
+    .select({
+      provider: payments.provider,
+      providerPaymentId: payments.providerPaymentId,
+      paymentAccountId: payments.paymentAccountId,
+    })
     .from(payments)
     .where(
       and(
@@ -186,19 +214,16 @@ async function cancelOthers(ctx: PaymentsContext, tx: Tx, orderId: string, paidI
         inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
       ),
     );
-  return others.flatMap(({ providerPaymentId: id }) =>
-    id ? [async () => void (await applyCancel(ctx, id))] : [],
-  );
-}
-
-async function applyCancel(ctx: PaymentsContext, providerPaymentId: string) {
-  const live = await ctx.provider.cancelPayment(providerPaymentId);
   // A charge paid in the meantime comes back approved, and is refunded by applyPayment.
-  await applyPayment(ctx, live);
+  return others.flatMap(({ providerPaymentId, ...ref }) =>
+    providerPaymentId ? [async () => void (await cancelCharge(ctx, { ...ref, providerPaymentId }))] : [],
+  );
 }
 
 async function refundUnwanted(ctx: PaymentsContext, payment: PaymentRow, live: ProviderPayment) {
   ctx.log.warn({ orderId: payment.orderId, paymentId: payment.id }, "payment for a closed order: refunding");
-  await ctx.provider.refund(live.id, { idempotencyKey: `refund:${payment.id}:unwanted` });
-  await applyPayment(ctx, await ctx.provider.getPayment(live.id));
+  await withAccountProvider(ctx, payment.paymentAccountId, (p) =>
+    p.refund(live.id, { idempotencyKey: `refund:${payment.id}:unwanted` }),
+  );
+  await recheckCharge(ctx, { ...payment, providerPaymentId: live.id });
 }

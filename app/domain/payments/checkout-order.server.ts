@@ -3,12 +3,16 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { PaymentMethod } from "~/lib/payment-method";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orders, payments } from "~/platform/db/schema";
+import { ProviderError } from "~/platform/payments/provider";
 import { type ThrottlePolicy, throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { buyerOf, type GuestOrder, latestGuestOrder, openGuestOrder } from "../orders/guest-orders.server";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import { OPEN_STATUSES } from "../orders/order-status";
 import { placeOrder } from "../orders/place-order.server";
+import { chargingAccount, type UsedCredentials, withCredentials } from "../payment-accounts/accounts.server";
+import { RECEIVING_TEXT as RECEIVING } from "../payment-accounts/messages";
+import { platformFeeCents } from "../payment-accounts/platform-fee";
 import { expireOrder } from "./expire-order.server";
 import type { PaymentsContext } from "./payments-context";
 
@@ -51,6 +55,31 @@ export async function lockOpenOrder(tx: Tx, orderId: string): Promise<GuestOrder
   return order;
 }
 
+/**
+ * The organization's own account that will charge this order, with Estadia's fee on it; the guest's sentence
+ * when the organization cannot receive payments now.
+ */
+export async function chargerFor(ctx: PaymentsContext, order: GuestOrder) {
+  const charging = await chargingAccount(ctx, order.organizationId);
+  const fee = platformFeeCents(ctx.config, order.totalCents, charging.organizationCreatedAt, ctx.now());
+  return { ...charging, platformFeeCents: fee };
+}
+
+/** A provider call of a new charge: a revoked account stops charging and the guest is told why. */
+export async function charge<T>(
+  ctx: PaymentsContext,
+  account: UsedCredentials,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await withCredentials(ctx, account, call);
+  } catch (err) {
+    if (err instanceof ProviderError && err.status === 401)
+      throw new AppError("conflict", RECEIVING.notReceiving);
+    throw err;
+  }
+}
+
 /** Counts a charge attempt against each limit; refuses past any of them. */
 export async function limitCharges(tx: Tx, hits: [ThrottlePolicy, string][], now: Date): Promise<void> {
   for (const [policy, subject] of hits) {
@@ -65,7 +94,7 @@ export async function limitCharges(tx: Tx, hits: [ThrottlePolicy, string][], now
  */
 export async function newAttempt(
   tx: Tx,
-  provider: string,
+  charging: { account: { id: string; provider: string }; platformFeeCents: number },
   order: GuestOrder,
   method: PaymentMethod,
   now: Date,
@@ -76,7 +105,9 @@ export async function newAttempt(
     .values({
       organizationId: order.organizationId,
       orderId: order.id,
-      provider,
+      provider: charging.account.provider,
+      paymentAccountId: charging.account.id,
+      platformFeeCents: charging.platformFeeCents,
       method,
       amountCents: order.totalCents,
       idempotencyKey: `order:${order.id}:${method}:${randomUUID()}`,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { orders, payments } from "~/platform/db/schema";
 import { isOpen } from "../orders/order-status";
 import { closeOrder } from "../orders/order-transitions.server";
-import { applyPayment } from "./apply-payment.server";
+import { cancelCharge, recheckCharge } from "./at-provider.server";
 import { LIVE_PAYMENT_STATUSES } from "./payment-status";
 import type { PaymentsContext } from "./payments-context";
 
@@ -17,7 +17,11 @@ export async function expireOrder(ctx: PaymentsContext, orderId: string): Promis
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || !isOpen(order.status) || order.expiresAt > now) return;
   const live = await ctx.db
-    .select({ providerPaymentId: payments.providerPaymentId })
+    .select({
+      provider: payments.provider,
+      providerPaymentId: payments.providerPaymentId,
+      paymentAccountId: payments.paymentAccountId,
+    })
     .from(payments)
     .where(
       and(
@@ -26,14 +30,16 @@ export async function expireOrder(ctx: PaymentsContext, orderId: string): Promis
         inArray(payments.status, [...LIVE_PAYMENT_STATUSES]),
       ),
     );
-  for (const { providerPaymentId } of live) {
+  for (const { providerPaymentId, ...account } of live) {
     if (!providerPaymentId) continue;
-    const current = await ctx.provider.getPayment(providerPaymentId);
-    const applied = await applyPayment(ctx, current);
+    const ref = { ...account, providerPaymentId };
+    const applied = await recheckCharge(ctx, ref);
     if (applied && !isOpen(applied.orderStatus)) return;
-    if (current.status === "pending" || current.status === "processing") {
-      await applyPayment(ctx, await ctx.provider.cancelPayment(providerPaymentId));
-    }
+    const [still] = await ctx.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(and(eq(payments.provider, ref.provider), eq(payments.providerPaymentId, providerPaymentId)));
+    if (still?.status === "pending" || still?.status === "processing") await cancelCharge(ctx, ref);
   }
   await ctx.db.transaction(async (tx) => {
     // Charges that never got an answer from the provider cannot be paid any more either.

@@ -5,7 +5,15 @@ import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import type { OrderStatus } from "../orders/order-status";
 import { applyPayment } from "./apply-payment.server";
-import { type GuestKey, limitCharges, lockOpenOrder, newAttempt, orderToPay } from "./checkout-order.server";
+import {
+  charge,
+  chargerFor,
+  type GuestKey,
+  limitCharges,
+  lockOpenOrder,
+  newAttempt,
+  orderToPay,
+} from "./checkout-order.server";
 import type { PaymentsContext } from "./payments-context";
 import { CHECKOUT_THROTTLES } from "./throttles";
 
@@ -45,6 +53,7 @@ export function cardRefusalReason(statusDetail: string | null): string {
 export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): Promise<CardPaymentResult> {
   if (!/^[\w-]{8,128}$/.test(input.token)) throw new AppError("invalid", T.cardFailed);
   const order = await orderToPay(ctx, input, "credit_card");
+  const charger = await chargerFor(ctx, order);
   const now = ctx.now();
   const attempt = await ctx.db.transaction(async (tx) => {
     await lockOpenOrder(tx, order.id);
@@ -61,30 +70,39 @@ export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): 
       ],
       now,
     );
-    return newAttempt(tx, ctx.provider.name, order, "credit_card", now);
+    return newAttempt(tx, charger, order, "credit_card", now);
   });
 
   try {
-    const charge = await ctx.provider.chargeCard({
-      orderId: order.id,
-      amountCents: order.totalCents,
-      description: `Pedido ${order.id.slice(0, 8)}`,
-      payer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
-      token: input.token,
-      paymentMethodId: input.paymentMethodId,
-      issuerId: input.issuerId,
-      idempotencyKey: attempt.idempotencyKey,
-    });
+    const made = await charge(ctx, charger.account, () =>
+      charger.provider.chargeCard({
+        orderId: order.id,
+        amountCents: order.totalCents,
+        description: `Pedido ${order.id.slice(0, 8)}`,
+        payer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
+        token: input.token,
+        paymentMethodId: input.paymentMethodId,
+        issuerId: input.issuerId,
+        idempotencyKey: attempt.idempotencyKey,
+        platformFeeCents: charger.platformFeeCents,
+      }),
+    );
     await ctx.db
       .update(payments)
-      .set({ providerPaymentId: charge.id, updatedAt: ctx.now() })
+      .set({ providerPaymentId: made.id, updatedAt: ctx.now() })
       .where(eq(payments.id, attempt.id));
-    const applied = await applyPayment(ctx, charge);
+    const applied = await applyPayment(ctx, charger.account.provider, made);
     const status = applied?.orderStatus ?? "pending";
-    return charge.status === "rejected"
-      ? { orderId: order.id, status, reason: cardRefusalReason(charge.statusDetail) }
+    return made.status === "rejected"
+      ? { orderId: order.id, status, reason: cardRefusalReason(made.statusDetail) }
       : { orderId: order.id, status };
   } catch (err) {
+    if (err instanceof AppError) {
+      await ctx.db
+        .update(payments)
+        .set({ status: "error", statusDetail: "unauthorized", updatedAt: ctx.now() })
+        .where(eq(payments.id, attempt.id));
+    }
     if (!(err instanceof ProviderError)) throw err;
     ctx.log.warn({ err, orderId: order.id }, "card charge failed");
     // Not refused by the bank: the attempt ends here and the order stays open for another try.

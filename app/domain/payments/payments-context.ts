@@ -2,16 +2,17 @@ import type { Db } from "~/platform/db/database-handle.server";
 import type { PaymentsConfig } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
-import type { PaymentProvider } from "~/platform/payments/provider";
-import type { PayoutProvider } from "~/platform/payouts/payout-provider";
+import type { AccountProviders } from "~/platform/payments/account-providers.server";
 
-/** What money operations need: the database, the providers (charges, payouts) and the process's settings. */
+/**
+ * What money operations need: the database, the adapters of each organization's own payment account
+ * (never a platform-wide one, ADR 0021) and the process's settings.
+ */
 export type PaymentsContext = {
   db: Db;
-  provider: PaymentProvider;
-  payouts: PayoutProvider;
+  providers: AccountProviders;
   config: PaymentsConfig;
-  /** Receipts to guests. */
+  /** Receipts to guests, notices to owners. */
   mail: Mailer;
   /** For links in emails. */
   appUrl: string;

@@ -3,7 +3,7 @@ import { payments } from "~/platform/db/schema";
 import { ProviderError } from "~/platform/payments/provider";
 import { latestGuestOrder } from "../orders/guest-orders.server";
 import { isOpen, type OrderStatus } from "../orders/order-status";
-import { applyPayment } from "./apply-payment.server";
+import { recheckCharge } from "./at-provider.server";
 import { expireOrder } from "./expire-order.server";
 import { LIVE_PAYMENT_STATUSES } from "./payment-status";
 import type { PaymentsContext } from "./payments-context";
@@ -36,7 +36,11 @@ export async function reconcileOrder(ctx: PaymentsContext, orderId: string, expi
       return;
     }
     const due = await ctx.db
-      .select({ providerPaymentId: payments.providerPaymentId })
+      .select({
+        provider: payments.provider,
+        providerPaymentId: payments.providerPaymentId,
+        paymentAccountId: payments.paymentAccountId,
+      })
       .from(payments)
       .where(
         and(
@@ -49,8 +53,8 @@ export async function reconcileOrder(ctx: PaymentsContext, orderId: string, expi
           ),
         ),
       );
-    for (const { providerPaymentId } of due) {
-      if (providerPaymentId) await applyPayment(ctx, await ctx.provider.getPayment(providerPaymentId));
+    for (const { providerPaymentId, ...ref } of due) {
+      if (providerPaymentId) await recheckCharge(ctx, { ...ref, providerPaymentId });
     }
   } catch (err) {
     // The provider did not answer: the order stays as it is; the next poll or sweep asks again.

@@ -4,7 +4,15 @@ import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import { applyPayment } from "./apply-payment.server";
-import { type GuestKey, limitCharges, lockOpenOrder, newAttempt, orderToPay } from "./checkout-order.server";
+import {
+  charge,
+  chargerFor,
+  type GuestKey,
+  limitCharges,
+  lockOpenOrder,
+  newAttempt,
+  orderToPay,
+} from "./checkout-order.server";
 import type { PaymentsContext } from "./payments-context";
 import { CHECKOUT_THROTTLES } from "./throttles";
 
@@ -14,6 +22,7 @@ import { CHECKOUT_THROTTLES } from "./throttles";
  */
 export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Promise<{ orderId: string }> {
   const order = await orderToPay(ctx, key, "pix");
+  const charger = await chargerFor(ctx, order);
   const now = ctx.now();
   const attempt = await ctx.db.transaction(async (tx) => {
     await lockOpenOrder(tx, order.id);
@@ -48,35 +57,39 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
       ],
       now,
     );
-    return newAttempt(tx, ctx.provider.name, order, "pix", now);
+    return newAttempt(tx, charger, order, "pix", now);
   });
   if (!attempt) return { orderId: order.id };
 
   try {
-    const charge = await ctx.provider.createPixCharge({
-      orderId: order.id,
-      amountCents: order.totalCents,
-      description: `Pedido ${order.id.slice(0, 8)}`,
-      payer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
-      expiresAt: order.expiresAt,
-      idempotencyKey: attempt.idempotencyKey,
-    });
+    const made = await charge(ctx, charger.account, () =>
+      charger.provider.createPixCharge({
+        orderId: order.id,
+        amountCents: order.totalCents,
+        description: `Pedido ${order.id.slice(0, 8)}`,
+        payer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
+        expiresAt: order.expiresAt,
+        idempotencyKey: attempt.idempotencyKey,
+        platformFeeCents: charger.platformFeeCents,
+      }),
+    );
     await ctx.db
       .update(payments)
       .set({
-        providerPaymentId: charge.id,
+        providerPaymentId: made.id,
         status: "pending",
-        pixCode: charge.pix?.code ?? null,
+        pixCode: made.pix?.code ?? null,
         // The order's time rules, even when the provider would take the code a little longer.
         expiresAt: new Date(
-          Math.min((charge.pix?.expiresAt ?? order.expiresAt).getTime(), order.expiresAt.getTime()),
+          Math.min((made.pix?.expiresAt ?? order.expiresAt).getTime(), order.expiresAt.getTime()),
         ),
         updatedAt: ctx.now(),
       })
       .where(eq(payments.id, attempt.id));
     // A new PIX is pending: nothing to apply unless the provider already says otherwise.
-    if (charge.status !== "pending") await applyPayment(ctx, charge);
+    if (made.status !== "pending") await applyPayment(ctx, charger.account.provider, made);
   } catch (err) {
+    if (err instanceof AppError) await markAttempt(ctx, attempt.id, "unauthorized");
     if (!(err instanceof ProviderError)) throw err;
     ctx.log.warn({ err, orderId: order.id }, "PIX charge not created");
     await ctx.db
@@ -86,4 +99,8 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
     throw new AppError("conflict", T.pixFailed);
   }
   return { orderId: order.id };
+}
+
+async function markAttempt(ctx: PaymentsContext, id: string, detail: string) {
+  await ctx.db.update(payments).set({ status: "error", statusDetail: detail }).where(eq(payments.id, id));
 }

@@ -2,9 +2,9 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from "d
 import { orders, paymentEvents, payments } from "~/platform/db/schema";
 import { ProviderError } from "~/platform/payments/provider";
 import { OPEN_STATUSES } from "../orders/order-status";
-import { applyPayment } from "./apply-payment.server";
+import { recheckCharge } from "./at-provider.server";
 import { expireOrder } from "./expire-order.server";
-import { processEvent } from "./handle-webhook.server";
+import { processEvent, sellerInPayload } from "./handle-webhook.server";
 import { LIVE_PAYMENT_STATUSES } from "./payment-status";
 import type { PaymentsContext } from "./payments-context";
 import { sendReceipt } from "./send-receipt.server";
@@ -54,7 +54,11 @@ export async function sweepCheckout(ctx: PaymentsContext): Promise<SweepReport> 
   }
 
   const unheard = await ctx.db
-    .select({ providerPaymentId: payments.providerPaymentId })
+    .select({
+      provider: payments.provider,
+      providerPaymentId: payments.providerPaymentId,
+      paymentAccountId: payments.paymentAccountId,
+    })
     .from(payments)
     .where(
       and(
@@ -65,20 +69,24 @@ export async function sweepCheckout(ctx: PaymentsContext): Promise<SweepReport> 
       ),
     )
     .limit(BATCH);
-  for (const { providerPaymentId } of unheard) {
+  for (const { providerPaymentId, ...ref } of unheard) {
     if (!providerPaymentId) continue;
     await step("reconcile", async () => {
-      await applyPayment(ctx, await ctx.provider.getPayment(providerPaymentId));
+      await recheckCharge(ctx, { ...ref, providerPaymentId });
       report.reconciled += 1;
     });
   }
 
   const events = await ctx.db
-    .select({ id: paymentEvents.id, paymentId: paymentEvents.providerPaymentId })
+    .select({
+      id: paymentEvents.id,
+      provider: paymentEvents.provider,
+      paymentId: paymentEvents.providerPaymentId,
+      payload: paymentEvents.payload,
+    })
     .from(paymentEvents)
     .where(
       and(
-        eq(paymentEvents.provider, ctx.provider.name),
         eq(paymentEvents.topic, "payment"),
         isNull(paymentEvents.processedAt),
         lt(paymentEvents.receivedAt, new Date(now.getTime() - 10_000)),
@@ -86,7 +94,8 @@ export async function sweepCheckout(ctx: PaymentsContext): Promise<SweepReport> 
     )
     .limit(BATCH);
   for (const event of events) {
-    if ((await processEvent(ctx, event.id, event.paymentId)) !== "deferred") report.events += 1;
+    const stored = { ...event, sellerId: sellerInPayload(event.payload) };
+    if ((await processEvent(ctx, stored)) !== "deferred") report.events += 1;
   }
 
   const unsent = await ctx.db
@@ -105,12 +114,15 @@ export async function sweepCheckout(ctx: PaymentsContext): Promise<SweepReport> 
 
   // Approved, but not the payment that paid its order, and not refunded yet (an earlier refund failed).
   const unwanted = await ctx.db
-    .select({ providerPaymentId: payments.providerPaymentId })
+    .select({
+      provider: payments.provider,
+      providerPaymentId: payments.providerPaymentId,
+      paymentAccountId: payments.paymentAccountId,
+    })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
       and(
-        eq(payments.provider, ctx.provider.name),
         eq(payments.status, "approved"),
         isNotNull(payments.providerPaymentId),
         inArray(orders.status, ["paid", "cancelled", "failed"]),
@@ -118,10 +130,10 @@ export async function sweepCheckout(ctx: PaymentsContext): Promise<SweepReport> 
       ),
     )
     .limit(BATCH);
-  for (const { providerPaymentId } of unwanted) {
+  for (const { providerPaymentId, ...ref } of unwanted) {
     if (!providerPaymentId) continue;
     await step("refund", async () => {
-      await applyPayment(ctx, await ctx.provider.getPayment(providerPaymentId));
+      await recheckCharge(ctx, { ...ref, providerPaymentId });
       report.refunds += 1;
     });
   }

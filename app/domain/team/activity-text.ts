@@ -23,6 +23,14 @@ export function describeActivity(entry: {
       return `Papel de ${subject} alterado de ${roleLabel(text(details.from))} para ${roleLabel(text(details.to))}`;
     case "member.removed":
       return `${subject} removido(a) da equipe`;
+    case "payment_account.connected":
+      return `Conta de recebimento conectada: ${subject}${text(details.account) ? ` (${text(details.account)})` : ""}`;
+    case "payment_account.disconnected":
+      return `Conta de recebimento desconectada: ${subject}`;
+    case "payment_account.needs_reconnect":
+      return `Conta de recebimento precisa ser reconectada: ${subject}${text(details.reason) ? `. ${text(details.reason)}` : ""}`;
+    case "payment_account.token_refreshed":
+      return `Autorização renovada: ${subject}`;
     default:
       return subject;
   }

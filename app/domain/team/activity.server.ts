@@ -10,7 +10,11 @@ export type ActivityKind =
   | "member.invited"
   | "member.joined"
   | "member.role_changed"
-  | "member.removed";
+  | "member.removed"
+  | "payment_account.connected"
+  | "payment_account.disconnected"
+  | "payment_account.needs_reconnect"
+  | "payment_account.token_refreshed";
 
 export type ActivityEntry = {
   id: string;
@@ -24,7 +28,8 @@ export type ActivityEntry = {
 /** Appends a line to the organization's activity, in the transaction of the change it records. */
 export async function recordActivity(
   tx: Db | Tx,
-  who: { userId: string; organizationId: string },
+  /** userId null: the system did it (a job, a provider's answer). */
+  who: { userId: string | null; organizationId: string },
   kind: ActivityKind,
   subject: string,
   details: Record<string, unknown> = {},

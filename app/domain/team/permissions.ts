@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   "wallet.read": ["owner", "manager"],
   "withdrawal.request": ["owner"],
   "sales.refund": ["owner"],
+  "payments.read": ["owner", "manager"],
+  "payments.manage": ["owner"],
   "team.manage": ["owner"],
   "organization.manage": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -6,6 +6,7 @@ export * from "./schema/catalog";
 export * from "./schema/leads";
 export * from "./schema/ledger";
 export * from "./schema/orders";
+export * from "./schema/payment-accounts";
 export * from "./schema/qr";
 export * from "./schema/restock";
 export * from "./schema/sandbox";

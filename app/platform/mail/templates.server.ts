@@ -154,3 +154,25 @@ export function invitationEmail(input: {
     html: layout(title, lines, { label: "Aceitar convite", url: input.url }, footer),
   };
 }
+
+/** To an organization's owners: its payment account stopped working, and its shops stopped charging. */
+export function accountNeedsReconnectEmail(input: {
+  provider: string;
+  reason: string;
+  url: string;
+}): Template {
+  const name =
+    { mercadopago: "Mercado Pago", asaas: "Asaas", sandbox: "conta de teste" }[input.provider] ??
+    input.provider;
+  const title = "Reconecte sua conta de recebimento";
+  const lines = [
+    `Sua conta do ${name} parou de aceitar as cobranças do ${PRODUCT}. ${input.reason}`,
+    "Enquanto ela não for reconectada, os hóspedes não conseguem pagar nos seus imóveis.",
+  ];
+  const footer = "Você recebe este aviso por ser proprietário(a) da organização.";
+  return {
+    subject: title,
+    text: `${lines.join("\n\n")}\n\nReconectar:\n${input.url}\n\n${footer}\n`,
+    html: layout(title, lines, { label: "Reconectar", url: input.url }, footer),
+  };
+}

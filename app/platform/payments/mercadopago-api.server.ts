@@ -4,7 +4,8 @@ import { ProviderError } from "./provider";
 // retryable ProviderError tries again later with the same idempotency key, so a retry never charges twice.
 
 export type MercadoPagoApiConfig = {
-  accessToken: string;
+  /** The seller's token; absent for the OAuth token endpoint, which authenticates by the body. */
+  accessToken?: string;
   apiUrl: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -62,10 +63,10 @@ export function createMercadoPagoApi(config: MercadoPagoApiConfig) {
     const secrets = [config.accessToken, ...(request.secrets ?? [])];
     const what = `${request.method} ${request.path}`;
     const headers: Record<string, string> = {
-      Authorization: `Bearer ${config.accessToken}`,
       "Content-Type": "application/json",
       Accept: "application/json",
     };
+    if (config.accessToken) headers.Authorization = `Bearer ${config.accessToken}`;
     if (request.idempotencyKey) headers["X-Idempotency-Key"] = request.idempotencyKey;
 
     let response: Response;
@@ -94,7 +95,8 @@ export function createMercadoPagoApi(config: MercadoPagoApiConfig) {
       const said =
         typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : "";
       const message = `Mercado Pago answered ${response.status} to ${what}${said ? `: ${redact(said, secrets)}` : ""}`;
-      const code = errorCode(body);
+      // A 401 is the credentials themselves (revoked, expired): one code, whatever MP's cause says.
+      const code = response.status === 401 ? "unauthorized" : errorCode(body);
       throw new ProviderError(message, response.status, retryable, code && redact(code, secrets));
     }
     if (!json || typeof json !== "object") {

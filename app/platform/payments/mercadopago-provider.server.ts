@@ -4,19 +4,24 @@ import {
   type Payer,
   type PaymentProvider,
   ProviderError,
+  type ProviderFees,
   type ProviderPayment,
   type ProviderRefund,
-  type WebhookHint,
+  type WebhookVerifier,
 } from "./provider";
 import { webhookSignatureHolds } from "./webhook-signature";
 
 // Mercado Pago's Payments API (checkout transparente) with plain fetch: the official SDK hard-codes
 // https://api.mercadopago.com, and tests run this same code against a local fake of the API.
+// Marketplace model (ADR 0021): each adapter holds one connected seller's access token, so every charge
+// lands in that seller's own account, with Estadia's cut as `application_fee`; the browser still uses the
+// platform's public key.
 
 export type MercadoPagoConfig = {
+  /** The connected seller's OAuth access token. */
   accessToken: string;
+  /** The platform's (integrator's) public key, for the card form in the guest's browser. */
   publicKey: string;
-  webhookSecret: string;
   apiUrl: string;
   notificationUrl: string;
   /** MP requires a payer email; our checkout does not, so this stands in when the guest gave none. */
@@ -36,9 +41,16 @@ type MpPayment = {
   external_reference?: string | null;
   date_of_expiration?: string | null;
   money_release_date?: string | null;
+  date_created?: string | null;
+  fee_details?: MpFee[] | null;
   card?: { last_four_digits?: string | null } | null;
   point_of_interaction?: { transaction_data?: { qr_code?: string | null } | null } | null;
 };
+
+/** One line of `fee_details`: mercadopago_fee, application_fee, or another MP adds (financing_fee…). */
+type MpFee = { type?: string; amount?: number; fee_payer?: string };
+
+type MpSearch = { paging?: { total?: number; limit?: number; offset?: number }; results?: MpPayment[] };
 
 type MpRefund = { id: number | string; amount?: number; status?: string };
 
@@ -61,6 +73,10 @@ function reais(cents: number): number {
   }
   return cents / 100;
 }
+
+/** Payments per search page; MP may answer fewer, and the search stops paging past MAX_SEARCH_OFFSET. */
+const SEARCH_PAGE = 100;
+const MAX_SEARCH_OFFSET = 10_000;
 
 function cents(amount: number | undefined): number {
   return Math.round((amount ?? 0) * 100);
@@ -94,7 +110,24 @@ function toPayment(p: MpPayment): ProviderPayment {
     pix: isPix && qrCode && expiresAt ? { code: qrCode, expiresAt } : null,
     card: !isPix && lastFour ? { lastFour, brand: p.payment_method_id ?? "" } : null,
     moneyReleaseDate: date(p.money_release_date),
+    fees: feesOf(p),
   };
+}
+
+/**
+ * What MP took from the seller's side of an approved payment: Estadia's application_fee, and every other
+ * fee the collector pays (mercadopago_fee first of all). A fee the payer pays (installment financing) was
+ * never part of the amount, so it is left out. Null until MP says.
+ */
+function feesOf(p: MpPayment): ProviderFees | null {
+  if (p.status !== "approved" || !Array.isArray(p.fee_details) || p.fee_details.length === 0) return null;
+  const fees = { providerCents: 0, platformCents: 0 };
+  for (const fee of p.fee_details) {
+    if (fee.fee_payer === "payer") continue;
+    if (fee.type === "application_fee") fees.platformCents += cents(fee.amount);
+    else fees.providerCents += cents(fee.amount);
+  }
+  return fees;
 }
 
 /** MP's refund statuses; in_process and anything newer are still pending for us. */
@@ -120,6 +153,14 @@ function payerBody(payer: Payer, fallbackEmail: string) {
     ...(rest.length ? { last_name: rest.join(" ") } : {}),
     ...(payer.cpf ? { identification: { type: "CPF", number: payer.cpf } } : {}),
   };
+}
+
+/** Estadia's cut as MP's application_fee, sent only when there is one (0 takes none). */
+function applicationFee(feeCents: number, amountCents: number): { application_fee?: number } {
+  if (!Number.isSafeInteger(feeCents) || feeCents < 0 || feeCents >= amountCents) {
+    throw new ProviderError("platform fee must be whole cents below the amount", null, false, "invalid_fee");
+  }
+  return feeCents > 0 ? { application_fee: feeCents / 100 } : {};
 }
 
 function paymentPath(id: string): string {
@@ -148,6 +189,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
           notification_url: config.notificationUrl,
           date_of_expiration: mercadoPagoDate(payableUntil(input.expiresAt)),
           payer: payerBody(input.payer, config.fallbackPayerEmail),
+          ...applicationFee(input.platformFeeCents, input.amountCents),
         },
       });
       return toPayment(payment);
@@ -169,6 +211,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
           external_reference: input.orderId,
           notification_url: config.notificationUrl,
           payer: payerBody(input.payer, config.fallbackPayerEmail),
+          ...applicationFee(input.platformFeeCents, input.amountCents),
           // Not binary: a card under review answers in_process and is settled by webhook, not refused.
           binary_mode: false,
         },
@@ -201,44 +244,31 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
       return toRefund(refund);
     },
 
-    verifyWebhook({ headers, query, body }): WebhookHint | null {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        return null;
+    async listPayments({ from, to }) {
+      const found = new Map<string, ProviderPayment>();
+      // Oldest first, so a payment made while we page lands at the end instead of shifting the pages.
+      for (let offset = 0; offset < MAX_SEARCH_OFFSET; ) {
+        const query = new URLSearchParams({
+          sort: "date_created",
+          criteria: "asc",
+          range: "date_created",
+          begin_date: mercadoPagoDate(from),
+          end_date: mercadoPagoDate(to),
+          limit: String(SEARCH_PAGE),
+          offset: String(offset),
+        });
+        const page = await call<MpSearch>({ method: "GET", path: `/v1/payments/search?${query}` });
+        const results = page.results ?? [];
+        for (const p of results) {
+          // MP's range includes its end; ours does not.
+          const created = date(p.date_created);
+          if (created && created >= from && created < to) found.set(String(p.id), toPayment(p));
+        }
+        // MP may answer fewer than asked: step by what came back.
+        offset += results.length;
+        if (results.length === 0 || offset >= (page.paging?.total ?? 0)) return [...found.values()];
       }
-      if (!parsed || typeof parsed !== "object") return null;
-      const event = parsed as {
-        id?: unknown;
-        type?: unknown;
-        action?: unknown;
-        date_created?: unknown;
-        data?: { id?: unknown } | null;
-      };
-      const bodyDataId = event.data?.id;
-      // MP signs the query's data.id, so that is the payment we trust; the body is not signed.
-      const dataId =
-        query.get("data.id") ??
-        (typeof bodyDataId === "string" || typeof bodyDataId === "number" ? String(bodyDataId) : null);
-      if (!dataId) return null;
-      const holds = webhookSignatureHolds({
-        secret: config.webhookSecret,
-        signature: headers.get("x-signature"),
-        dataId,
-        requestId: headers.get("x-request-id"),
-      });
-      if (!holds) return null;
-      const topic =
-        typeof event.type === "string" ? event.type : (query.get("type") ?? query.get("topic") ?? "");
-      const notificationId =
-        typeof event.id === "string" || typeof event.id === "number" ? String(event.id) : "";
-      return {
-        eventId:
-          notificationId || `${String(event.action ?? topic)}:${dataId}:${String(event.date_created ?? "")}`,
-        topic,
-        paymentId: dataId,
-      };
+      throw new ProviderError("too many payments in the range: ask for a shorter one", null, false, "range");
     },
 
     browserCardConfig() {
@@ -249,6 +279,57 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
       };
     },
   };
+}
+
+/**
+ * Reads Mercado Pago's webhooks, for every connected seller (they all reach the application's one URL):
+ * the signature is over the query's `data.id`, `x-request-id` and `ts` with the application's secret, and
+ * the body's `user_id` names the seller whose credentials fetch the payment.
+ */
+export function mercadoPagoWebhookVerifier(webhookSecret: string): WebhookVerifier {
+  return ({ headers, query, body }) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return null;
+    }
+    if (!parsed || typeof parsed !== "object") return null;
+    const event = parsed as {
+      id?: unknown;
+      type?: unknown;
+      action?: unknown;
+      date_created?: unknown;
+      user_id?: unknown;
+      data?: { id?: unknown } | null;
+    };
+    // MP signs the query's data.id, so that is the payment we trust; the body is not signed.
+    const dataId = query.get("data.id") ?? idText(event.data?.id);
+    if (!dataId) return null;
+    const holds = webhookSignatureHolds({
+      secret: webhookSecret,
+      signature: headers.get("x-signature"),
+      dataId,
+      requestId: headers.get("x-request-id"),
+    });
+    if (!holds) return null;
+    const topic =
+      typeof event.type === "string" ? event.type : (query.get("type") ?? query.get("topic") ?? "");
+    return {
+      eventId:
+        idText(event.id) ?? `${String(event.action ?? topic)}:${dataId}:${String(event.date_created ?? "")}`,
+      topic,
+      paymentId: dataId,
+      // Unsigned, like the rest of the body: it only picks whose credentials re-fetch the payment, and
+      // another seller's credentials get a 404 for a payment that is not theirs.
+      sellerId: idText(event.user_id),
+    };
+  };
+}
+
+function idText(value: unknown): string | null {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return typeof value === "string" && value !== "" ? value : null;
 }
 
 /** The PIX expiry Mercado Pago accepts: at least 30 minutes (plus a minute of margin) from now. */

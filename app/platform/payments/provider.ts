@@ -1,7 +1,8 @@
-// The payment provider seen from our side: a regulated PSP (Mercado Pago) or the offline sandbox. The
-// domain talks only to this interface; money never moves through Estadia itself (PAYMENTS-NOTES.md).
+// The payment provider seen from our side: a regulated PSP (Mercado Pago, Asaas) or the offline sandbox,
+// always bound to one host's own connected account (ADR 0021). The domain talks only to this interface;
+// money never moves through Estadia itself (PAYMENTS-NOTES.md).
 
-export const PROVIDER_NAMES = ["sandbox", "mercadopago"] as const;
+export const PROVIDER_NAMES = ["sandbox", "mercadopago", "asaas"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /**
@@ -35,7 +36,14 @@ export type ProviderPayment = {
   card: { lastFour: string; brand: string } | null;
   /** When the provider releases the money to the seller's balance, if it says. */
   moneyReleaseDate: Date | null;
+  /**
+   * The fees the provider really took, once it says (an approved payment): its own, and Estadia's
+   * (Mercado Pago's application_fee, Asaas's split). Null while it does not say.
+   */
+  fees: ProviderFees | null;
 };
+
+export type ProviderFees = { providerCents: number; platformCents: number };
 
 export type PixChargeInput = {
   orderId: string;
@@ -45,6 +53,8 @@ export type PixChargeInput = {
   expiresAt: Date;
   /** Derived from the order and attempt, so a retried request never charges twice. */
   idempotencyKey: string;
+  /** Estadia's fee on this charge (application_fee / split); 0 takes none. */
+  platformFeeCents: number;
 };
 
 export type CardChargeInput = {
@@ -58,6 +68,8 @@ export type CardChargeInput = {
   paymentMethodId: string | null;
   issuerId: string | null;
   idempotencyKey: string;
+  /** Estadia's fee on this charge (application_fee / split); 0 takes none. */
+  platformFeeCents: number;
 };
 
 export type RefundInput = { amountCents?: number; idempotencyKey: string };
@@ -72,6 +84,11 @@ export type WebhookHint = {
   topic: string;
   /** The payment the notification is about. */
   paymentId: string;
+  /**
+   * The seller account it is about, as the provider names it (Mercado Pago's `user_id`): the account
+   * whose credentials fetch the payment. Null when the notification does not say.
+   */
+  sellerId: string | null;
 };
 
 export type WebhookRequest = {
@@ -87,7 +104,10 @@ export type BrowserCardConfig =
   | { provider: "sandbox"; tokenizeUrl: string }
   | { provider: "mercadopago"; publicKey: string; sdkUrl: string };
 
-/** A provider refused or failed a call: `retryable` when it may succeed later (network, 5xx, 429). */
+/**
+ * A provider refused or failed a call: `retryable` when it may succeed later (network, 5xx, 429). A 401
+ * means the seller's credentials no longer work (revoked or expired): the account needs reconnecting.
+ */
 export class ProviderError extends Error {
   override name = "ProviderError";
   constructor(
@@ -109,7 +129,11 @@ export interface PaymentProvider {
   /** Stops a pending charge (a PIX whose order expired); answers the payment as it now stands. */
   cancelPayment(id: string): Promise<ProviderPayment>;
   refund(id: string, input: RefundInput): Promise<ProviderRefund>;
-  /** The hint in a webhook whose signature holds, or null when it does not (answer 401, change nothing). */
-  verifyWebhook(request: WebhookRequest): WebhookHint | null;
-  browserCardConfig(): BrowserCardConfig;
+  /** The account's payments created in [from, to), for the daily reconciliation. */
+  listPayments(range: { from: Date; to: Date }): Promise<ProviderPayment[]>;
+  /** What the guest's browser needs for a card, or null when this provider takes no card in our checkout. */
+  browserCardConfig(): BrowserCardConfig | null;
 }
+
+/** Reads a webhook request once its authenticity is checked: the hint, or null (answer 401, change nothing). */
+export type WebhookVerifier = (request: WebhookRequest) => WebhookHint | null;

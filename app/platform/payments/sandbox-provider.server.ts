@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { luhnValid } from "~/lib/card";
 import { digitsOf } from "~/lib/cpf";
 import { buildBrCode } from "~/lib/pix-brcode";
@@ -10,7 +10,7 @@ import {
   type PaymentProvider,
   ProviderError,
   type ProviderPayment,
-  type WebhookHint,
+  type WebhookVerifier,
 } from "./provider";
 import { sandboxNotification, sendNotification, verifiedNotification } from "./sandbox-notifications.server";
 
@@ -51,12 +51,19 @@ export type SandboxProvider = PaymentProvider & {
   /** What a payer or the provider would do to a pending charge: pay it, refuse it, let it expire. */
   settle(id: string, outcome: SandboxOutcome): Promise<ProviderPayment>;
   /** The signed notification the sandbox sends about a payment (as Mercado Pago sends them). */
-  webhookFor(id: string, now?: Date): { url: string; headers: Headers; body: string };
+  webhookFor(id: string, now?: Date): Promise<{ url: string; headers: Headers; body: string }>;
   /** Sends that notification to the app, over HTTP, like a real provider. */
   notify(id: string): Promise<number>;
   /** The newest charges, for the sandbox's page. */
-  list(limit?: number): Promise<(ProviderPayment & { createdAt: Date; description: string })[]>;
+  list(
+    limit?: number,
+  ): Promise<(ProviderPayment & { createdAt: Date; description: string; sellerId: string })[]>;
 };
+
+/** A new simulated seller account's id (what Mercado Pago's user_id is). */
+export function newSandboxSellerId(): string {
+  return `SBX${newId()}`;
+}
 
 type Row = typeof sandboxPayments.$inferSelect;
 
@@ -64,7 +71,9 @@ function toPayment(row: Row, now: Date): ProviderPayment {
   // A PIX past its expiry is no longer payable: the provider reports it cancelled, detail 'expired'.
   const expired =
     row.method === "pix" && row.status === "pending" && row.expiresAt !== null && row.expiresAt <= now;
+  const took = row.status === "approved" || row.status === "refunded";
   return {
+    fees: took ? { providerCents: row.feeCents, platformCents: row.applicationFeeCents } : null,
     id: row.id,
     status: expired ? "cancelled" : (row.status as ChargeStatus),
     statusDetail: expired ? "expired" : row.statusDetail,
@@ -89,32 +98,60 @@ function newId(): string {
   return String(randomInt(1, 9)) + String(randomInt(0, 1e12)).padStart(12, "0");
 }
 
+/**
+ * The offline provider, bound to one simulated seller account (`sellerId`) as a real adapter is bound to a
+ * seller's credentials: it sees only that seller's payments. `sellerId: null` is the operator's view, for
+ * the sandbox's own page (/dev/payments), which sees and settles every seller's.
+ */
 export function createSandboxProvider(options: {
   db: Db;
-  /** Signs the sandbox's webhooks (and checks them when they come back). */
+  sellerId: string | null;
+  /** The sandbox's own fee on an approved payment, in basis points (a real provider reports its own). */
+  feeBps: number;
+  /** Signs the sandbox's webhooks. */
   webhookSecret: string;
   /** Where notifications are sent: the app's /webhooks/payments/sandbox. */
   notificationUrl: string;
   now?: () => Date;
 }): SandboxProvider {
-  const { db, webhookSecret, notificationUrl } = options;
+  const { db, webhookSecret, notificationUrl, sellerId, feeBps } = options;
   const now = options.now ?? (() => new Date());
+  const mine = sellerId === null ? sql`true` : eq(sandboxPayments.sellerId, sellerId);
 
   const find = async (id: string): Promise<Row> => {
-    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+    const [row] = await db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.id, id), mine));
     if (!row) throw new ProviderError("Pagamento não encontrado no sandbox", 404, false, "not_found");
     return row;
   };
 
   const byKey = async (key: string) =>
-    (await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, key)))[0];
+    (
+      await db
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.idempotencyKey, key), mine))
+    )[0];
+
+  const sellerOf = (): string => {
+    if (sellerId === null) throw new ProviderError("Sem conta de vendedor", 400, false, "no_seller");
+    return sellerId;
+  };
 
   /** Moves a charge from one of `from` to `to`; answers it as it stands either way. */
   const move = async (id: string, from: string[], to: ChargeStatus, detail: string) => {
-    await find(id);
+    const row = await find(id);
     await db
       .update(sandboxPayments)
-      .set({ status: to, statusDetail: detail, updatedAt: now() })
+      .set({
+        status: to,
+        statusDetail: detail,
+        // The provider takes its fee when it approves (what Mercado Pago's fee_details then say).
+        ...(to === "approved" ? { feeCents: sandboxFee(row.amountCents, feeBps) } : {}),
+        updatedAt: now(),
+      })
       .where(and(eq(sandboxPayments.id, id), sql`${sandboxPayments.status} in ${from}`));
     return toPayment(await find(id), now());
   };
@@ -129,6 +166,8 @@ export function createSandboxProvider(options: {
         .values({
           id,
           idempotencyKey: input.idempotencyKey,
+          sellerId: sellerOf(),
+          applicationFeeCents: input.platformFeeCents,
           method: "pix",
           status: "pending",
           statusDetail: "pending_waiting_transfer",
@@ -157,6 +196,7 @@ export function createSandboxProvider(options: {
       if (existing) return toPayment(existing, now());
       // Spending the token and recording the charge happen together, or not at all.
       const id = newId();
+      const seller = sellerOf();
       await db.transaction(async (tx) => {
         const [token] = await tx
           .update(sandboxCardTokens)
@@ -169,6 +209,9 @@ export function createSandboxProvider(options: {
         await tx.insert(sandboxPayments).values({
           id,
           idempotencyKey: input.idempotencyKey,
+          sellerId: seller,
+          applicationFeeCents: input.platformFeeCents,
+          feeCents: outcome?.status === "rejected" ? 0 : sandboxFee(input.amountCents, feeBps),
           method: "credit_card",
           status: outcome?.status ?? "approved",
           statusDetail: outcome?.detail ?? "accredited",
@@ -192,7 +235,11 @@ export function createSandboxProvider(options: {
 
     async refund(id, input) {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).for("update");
+        const [row] = await tx
+          .select()
+          .from(sandboxPayments)
+          .where(and(eq(sandboxPayments.id, id), mine))
+          .for("update");
         if (!row) throw new ProviderError("Pagamento não encontrado no sandbox", 404, false, "not_found");
         // Under the payment's lock: a repeated key, even one racing this call, answers the refund made.
         const [done] = await tx
@@ -222,14 +269,13 @@ export function createSandboxProvider(options: {
       });
     },
 
-    verifyWebhook(request): WebhookHint | null {
-      const verified = verifiedNotification(webhookSecret, request, (b) => (b.data as { id?: unknown })?.id);
-      if (!verified) return null;
-      return {
-        eventId: String(verified.body.id ?? ""),
-        topic: String(verified.body.type ?? ""),
-        paymentId: verified.dataId,
-      };
+    async listPayments({ from, to }) {
+      const rows = await db
+        .select()
+        .from(sandboxPayments)
+        .where(and(mine, gte(sandboxPayments.createdAt, from), lt(sandboxPayments.createdAt, to)))
+        .orderBy(sandboxPayments.createdAt);
+      return rows.map((row) => toPayment(row, now()));
     },
 
     browserCardConfig() {
@@ -267,7 +313,8 @@ export function createSandboxProvider(options: {
       return move(id, ["pending"], "cancelled", "expired");
     },
 
-    webhookFor(id, at = now()) {
+    async webhookFor(id, at = now()) {
+      const row = await find(id);
       return sandboxNotification({
         secret: webhookSecret,
         notificationUrl,
@@ -280,26 +327,49 @@ export function createSandboxProvider(options: {
           date_created: at.toISOString(),
           api_version: "v1",
           action: "payment.updated",
+          user_id: row.sellerId,
           data: { id },
         },
         now: at,
       });
     },
 
-    notify: (id) => sendNotification(provider.webhookFor(id)),
+    notify: async (id) => sendNotification(await provider.webhookFor(id)),
 
     async list(limit = 50) {
       const rows = await db
         .select()
         .from(sandboxPayments)
+        .where(mine)
         .orderBy(sql`${sandboxPayments.createdAt} desc`)
         .limit(limit);
       return rows.map((row) => ({
         ...toPayment(row, now()),
         createdAt: row.createdAt,
         description: row.description,
+        sellerId: row.sellerId,
       }));
     },
   };
   return provider;
+}
+
+/** The sandbox's fee on an amount, rounded half up (what a real provider reports in its fee details). */
+function sandboxFee(amountCents: number, bps: number): number {
+  return Math.floor((amountCents * bps + 5000) / 10000);
+}
+
+/** Checks the sandbox's notifications: its signature, and the seller (`user_id`) they are about. */
+export function sandboxWebhookVerifier(webhookSecret: string): WebhookVerifier {
+  return (request) => {
+    const verified = verifiedNotification(webhookSecret, request, (b) => (b.data as { id?: unknown })?.id);
+    if (!verified) return null;
+    const seller = verified.body.user_id;
+    return {
+      eventId: String(verified.body.id ?? ""),
+      topic: String(verified.body.type ?? ""),
+      paymentId: verified.dataId,
+      sellerId: typeof seller === "string" && seller ? seller : null,
+    };
+  };
 }

@@ -1,6 +1,7 @@
-// Payouts: the provider that holds a host's money sends a withdrawal to the host's PIX key. Estadia never
-// holds the money (PAYMENTS-NOTES.md); our ledger reserves the amount, and posts or returns it when the
-// provider says the transfer was done or failed.
+// Payouts: the provider that holds a host's money (the host's own account there: an Asaas sub-account, or
+// the sandbox's simulated seller) sends a withdrawal to the host's PIX key. Estadia never holds the money
+// (PAYMENTS-NOTES.md, ADR 0021); our ledger reserves the amount, and posts or returns it when the provider
+// says the transfer was done or failed. Mercado Pago accounts have none: the host withdraws in Mercado Pago.
 
 export const PAYOUT_PROVIDER_NAMES = ["sandbox", "asaas"] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDER_NAMES)[number];
@@ -37,8 +38,6 @@ export type TransferInput = {
 /** A payout notification whose authenticity holds: a hint to go and fetch the transfer. */
 export type PayoutWebhookHint = { eventId: string; transferId: string };
 
-export type PayoutWebhookRequest = { headers: Headers; query: URLSearchParams; body: string };
-
 export class PayoutError extends Error {
   override name = "PayoutError";
   constructor(
@@ -55,6 +54,4 @@ export interface PayoutProvider {
   readonly name: PayoutProviderName;
   createTransfer(input: TransferInput): Promise<ProviderTransfer>;
   getTransfer(id: string): Promise<ProviderTransfer>;
-  /** The hint in a notification that is authentic, or null (answer 401, change nothing). */
-  verifyWebhook(request: PayoutWebhookRequest): PayoutWebhookHint | null;
 }

@@ -18,7 +18,7 @@ import {
 export type SandboxPayouts = PayoutProvider & {
   /** What the bank would do with a pending transfer: pay the key, or fail. */
   settle(id: string, outcome: "done" | "failed"): Promise<ProviderTransfer>;
-  webhookFor(id: string, now?: Date): { url: string; headers: Headers; body: string };
+  webhookFor(id: string, now?: Date): Promise<{ url: string; headers: Headers; body: string }>;
   /** Sends that notification to the app, over HTTP, like a real provider. */
   notify(id: string): Promise<number>;
   list(limit?: number): Promise<(ProviderTransfer & { createdAt: Date; pixKey: string })[]>;
@@ -42,13 +42,19 @@ function toTransfer(row: Row): ProviderTransfer {
  */
 export function createSandboxPayouts(options: {
   db: Db;
+  /** The simulated seller whose balance pays; null is the operator's view (/dev/payments). */
+  sellerId: string | null;
   webhookSecret: string;
   /** The app's /webhooks/payouts/sandbox. */
   notificationUrl: string;
 }): SandboxPayouts {
-  const { db, webhookSecret, notificationUrl } = options;
+  const { db, webhookSecret, notificationUrl, sellerId } = options;
+  const mine = sellerId === null ? sql`true` : eq(sandboxTransfers.sellerId, sellerId);
   const find = async (id: string) => {
-    const [row] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.id, id));
+    const [row] = await db
+      .select()
+      .from(sandboxTransfers)
+      .where(and(eq(sandboxTransfers.id, id), mine));
     if (!row) throw new PayoutError("Transferência não encontrada no sandbox", 404, false, "not_found");
     return row;
   };
@@ -62,6 +68,7 @@ export function createSandboxPayouts(options: {
         .values({
           id: randomUUID(),
           idempotencyKey: input.idempotencyKey,
+          sellerId: sellerId ?? "",
           status: "pending",
           amountCents: input.amountCents,
           externalReference: input.withdrawalId,
@@ -86,15 +93,6 @@ export function createSandboxPayouts(options: {
       return toTransfer(await find(id));
     },
 
-    verifyWebhook(request): PayoutWebhookHint | null {
-      const verified = verifiedNotification(
-        webhookSecret,
-        request,
-        (b) => (b.transfer as { id?: unknown })?.id,
-      );
-      return verified ? { eventId: String(verified.body.id ?? ""), transferId: verified.dataId } : null;
-    },
-
     async settle(id, outcome) {
       await find(id);
       await db
@@ -108,7 +106,8 @@ export function createSandboxPayouts(options: {
       return toTransfer(await find(id));
     },
 
-    webhookFor(id, at = new Date()) {
+    async webhookFor(id, at = new Date()) {
+      await find(id);
       return sandboxNotification({
         secret: webhookSecret,
         notificationUrl,
@@ -123,16 +122,26 @@ export function createSandboxPayouts(options: {
       });
     },
 
-    notify: (id) => sendNotification(payouts.webhookFor(id)),
+    notify: async (id) => sendNotification(await payouts.webhookFor(id)),
 
     async list(limit = 50) {
       const rows = await db
         .select()
         .from(sandboxTransfers)
+        .where(mine)
         .orderBy(sql`${sandboxTransfers.createdAt} desc`)
         .limit(limit);
       return rows.map((row) => ({ ...toTransfer(row), createdAt: row.createdAt, pixKey: row.pixKey }));
     },
   };
   return payouts;
+}
+
+/** Checks the sandbox payouts' notifications (signed as the sandbox's payments are). */
+export function sandboxPayoutWebhookHint(
+  webhookSecret: string,
+  request: { headers: Headers; query: URLSearchParams; body: string },
+): PayoutWebhookHint | null {
+  const verified = verifiedNotification(webhookSecret, request, (b) => (b.transfer as { id?: unknown })?.id);
+  return verified ? { eventId: String(verified.body.id ?? ""), transferId: verified.dataId } : null;
 }

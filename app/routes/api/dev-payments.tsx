@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { env } from "~/platform/env.server";
-import { sandboxPayouts, sandboxProvider } from "~/platform/payments/payment-provider.server";
+import { accountProviders } from "~/platform/payments/account-providers.server";
 import { ProviderError } from "~/platform/payments/provider";
 import { PayoutError } from "~/platform/payouts/payout-provider";
 import type { Route } from "./+types/dev-payments";
@@ -28,16 +28,15 @@ const STATUS_LABEL: Record<string, string> = {
 
 /** The sandbox only, outside production: the page stands for what a payer or the provider would do. */
 async function devSandbox() {
-  const sandbox = env().isProduction ? null : await sandboxProvider();
+  const sandbox = env().isProduction ? null : (await accountProviders()).sandbox();
   if (!sandbox) throw data(null, { status: 404 });
   return sandbox;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const sandbox = await devSandbox();
-  const charges = await sandbox.list(50);
-  const payouts = await sandboxPayouts();
-  const transfers = payouts ? await payouts.list(50) : [];
+  const charges = await sandbox.payments.list(50);
+  const transfers = await sandbox.payouts.list(50);
   const done = new URL(request.url).searchParams.get("feito");
   return {
     done,
@@ -84,13 +83,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 async function settle(request: Request) {
-  const sandbox = await devSandbox();
+  const { payments: sandboxPayments, payouts } = await devSandbox();
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   if (form.get("kind") === "transfer") {
-    const payouts = await sandboxPayouts();
     const outcome = String(form.get("outcome") ?? "");
-    if (!payouts || (outcome !== "done" && outcome !== "failed")) throw data(null, { status: 400 });
+    if (outcome !== "done" && outcome !== "failed") throw data(null, { status: 400 });
     await payouts.settle(id, outcome);
     const status = await payouts.notify(id);
     const done = `${TRANSFER_OUTCOMES[outcome]}: saque ${id.slice(0, 8)} (webhook ${status})`;
@@ -98,8 +96,8 @@ async function settle(request: Request) {
   }
   const outcome = String(form.get("outcome") ?? "") as Outcome;
   if (!(outcome in OUTCOMES)) throw data(null, { status: 400 });
-  await sandbox.settle(id, outcome);
-  const status = await sandbox.notify(id);
+  await sandboxPayments.settle(id, outcome);
+  const status = await sandboxPayments.notify(id);
   return redirect(
     `/dev/payments?feito=${encodeURIComponent(`${OUTCOMES[outcome]}: ${id} (webhook ${status})`)}`,
     303,
@@ -112,9 +110,10 @@ export default function DevPayments({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto grid max-w-4xl gap-4 p-6">
       <h1 className="text-2xl font-semibold">Pagamentos do sandbox</h1>
       <p className="text-sm text-muted">
-        O provedor de pagamentos de desenvolvimento (PAYMENTS_PROVIDER=sandbox). Cada botão faz o que o
-        pagador ou o provedor faria e envia ao app o webhook assinado, pelo mesmo caminho de um provedor real.
-        Cartões: o nome no cartão decide (APRO aprova, OTHE recusa, CONT fica em análise; outro nome aprova).
+        O provedor de pagamentos de desenvolvimento: as contas de teste conectadas em Recebimentos. Cada botão
+        faz o que o pagador ou o provedor faria e envia ao app o webhook assinado, pelo mesmo caminho de um
+        provedor real. Cartões: o nome no cartão decide (APRO aprova, OTHE recusa, CONT fica em análise; outro
+        nome aprova).
       </p>
       {done ? (
         <p role="status" className="rounded-lg bg-brand-soft p-3 text-sm">

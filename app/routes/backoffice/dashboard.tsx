@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { House, Package, QrCode, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
+import { House, Landmark, Package, QrCode, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { listMissingProducts } from "~/domain/restock/missing-products.server";
 import { can } from "~/domain/team/permissions";
@@ -8,6 +8,8 @@ import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/dashboard";
 import { backofficeContext } from "./guard.server";
+import { ReceivingNotice, type ReceivingNoticeData } from "./receiving-notice";
+import { receivingNotice } from "./receiving-notice.server";
 import { openSections } from "./sections";
 
 export function meta() {
@@ -19,10 +21,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const sections = openSections(actor);
   // Whoever sees restocking runs sees what is missing; the link to start one is for those who may.
   const canRestock = can(actor, "replacement.manage");
-  if (!can(actor, "replacement.read")) return { missing: null, sections, canRestock };
   const { db } = await database();
-  const missing = (await listMissingProducts(db, actor, { onlyToRestock: true })).length;
-  return { missing, sections, canRestock };
+  const [missing, receiving] = await Promise.all([
+    can(actor, "replacement.read")
+      ? listMissingProducts(db, actor, { onlyToRestock: true }).then((list) => list.length)
+      : null,
+    receivingNotice(db, actor),
+  ]);
+  return { missing, sections, canRestock, receiving };
 }
 
 interface Shortcut {
@@ -69,24 +75,40 @@ const shortcuts: Shortcut[] = [
     description: "Consulte seu saldo e solicite saques",
     icon: Wallet,
   },
+  {
+    to: "/recebimentos",
+    title: "Recebimentos",
+    description: "Conecte a conta que recebe os pagamentos e veja as taxas",
+    icon: Landmark,
+  },
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { missing, sections, canRestock } = loaderData;
-  return <DashboardScreen missing={missing ?? 0} sections={sections} canRestock={canRestock} />;
+  const { missing, sections, canRestock, receiving } = loaderData;
+  return (
+    <DashboardScreen
+      missing={missing ?? 0}
+      sections={sections}
+      canRestock={canRestock}
+      receiving={receiving}
+    />
+  );
 }
 
 /**
- * Six cards (part 1 §2), those the role may open, and what is missing in the properties when something is.
+ * The six cards of part 1 §2 and Recebimentos, those the role may open; first, when the guests cannot pay,
+ * what to do about it; then what is missing in the properties when something is.
  */
 export function DashboardScreen({
   missing,
   sections,
   canRestock,
+  receiving = null,
 }: {
   missing: number;
   sections: string[];
   canRestock: boolean;
+  receiving?: ReceivingNoticeData | null;
 }) {
   const banner =
     "flex items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4 text-warning-ink";
@@ -98,6 +120,7 @@ export function DashboardScreen({
   );
   return (
     <PageFrame title="Dashboard">
+      {receiving ? <ReceivingNotice notice={receiving} /> : null}
       {missing > 0 && canRestock ? (
         <Link to="/replacements/create" className={banner}>
           {missingText}

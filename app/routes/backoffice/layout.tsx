@@ -1,6 +1,7 @@
 import {
   Boxes,
   House,
+  Landmark,
   LayoutDashboard,
   LoaderCircle,
   Package,
@@ -38,6 +39,7 @@ const nav: NavItem[] = [
   { to: "/products", label: "Produtos", icon: Package },
   { to: "/sales", label: "Vendas", icon: ShoppingBag },
   { to: "/withdrawals", label: "Saques", icon: Wallet },
+  { to: "/recebimentos", label: "Recebimentos", icon: Landmark },
   { to: "/team", label: "Equipe", icon: Users },
 ];
 

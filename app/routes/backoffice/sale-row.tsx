@@ -4,13 +4,19 @@ import { formatCents } from "~/lib/money";
 import { shortId } from "~/lib/short-id";
 import { Button } from "~/ui/button";
 import { OrderStatusBadge } from "./order-status-badge";
+import { MoneyRows, saleFigures } from "./wallet-money";
 
 export type SaleView = Omit<SaleRow, "createdAt"> & { createdAt: string };
 
 const METHOD = { pix: "Pix", credit_card: "Cartão" } as const;
 
-/** One sale (part 2 §2): first 8 characters of the id, date, status, property and items. */
+/**
+ * One sale (part 2 §2): first 8 characters of the id, date, status, property and items, each line as
+ * quantity × price = line total. A paid or refunded sale shows its money as the wallet ledger has it
+ * (gross, the provider's fee, Estadia's fee, the refund, the net); an unpaid one only its total.
+ */
 export function SaleItem({ sale, onRefund }: { sale: SaleView; onRefund?: () => void }) {
+  const settled = sale.status === "paid" || sale.status === "refunded";
   return (
     <article
       aria-labelledby={`sale-${sale.id}`}
@@ -26,24 +32,32 @@ export function SaleItem({ sale, onRefund }: { sale: SaleView; onRefund?: () => 
         {formatDateTime(sale.createdAt)} · {sale.propertyName} · {METHOD[sale.paymentMethod]} ·{" "}
         {sale.buyerName}
       </p>
-      <ul className="grid gap-1 text-sm">
+      <ul aria-label="Itens" className="grid gap-1 text-sm">
         {sale.items.map((item) => (
-          <li key={item.name} className="flex justify-between gap-3">
-            <span>
-              {item.quantity} x {item.name}
+          <li key={item.name} className="flex flex-wrap justify-between gap-x-3">
+            <span>{item.name}</span>
+            <span className="ml-auto text-muted tabular-nums">
+              {item.quantity} × {formatCents(item.unitPriceCents)} ={" "}
+              <span className="text-ink">{formatCents(item.quantity * item.unitPriceCents)}</span>
             </span>
-            <span className="text-muted">{formatCents(item.unitPriceCents)}</span>
           </li>
         ))}
       </ul>
-      <div className="flex items-center justify-between border-t border-border pt-2">
-        <span className="font-semibold">{formatCents(sale.totalCents)}</span>
-        {onRefund ? (
+      {settled ? (
+        <MoneyRows figures={saleFigures(sale, sale.netCents)} className="border-t border-border pt-2" />
+      ) : (
+        <p className="flex justify-between gap-3 border-t border-border pt-2 text-sm">
+          <span className="text-muted">Total</span>
+          <span className="font-semibold tabular-nums">{formatCents(sale.totalCents)}</span>
+        </p>
+      )}
+      {onRefund ? (
+        <div className="flex justify-end">
           <Button variant="outline" size="sm" onClick={onRefund}>
             Reembolsar
           </Button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </article>
   );
 }

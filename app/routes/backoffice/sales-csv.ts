@@ -7,6 +7,8 @@ import { database } from "~/platform/db/database.server";
 import type { Route } from "./+types/sales-csv";
 import { backofficeContext } from "./guard.server";
 
+// The money columns are the wallet ledger's, signed as it posts them (fees and refunds negative), so
+// Bruto + Taxa do provedor + Taxa Estadia + Reembolso = Líquido on every line. 'Total' is the order's.
 const HEADER = [
   "Pedido",
   "Data",
@@ -15,6 +17,11 @@ const HEADER = [
   "Pagamento",
   "Itens",
   "Total (R$)",
+  "Bruto (R$)",
+  "Taxa do provedor (R$)",
+  "Taxa Estadia (R$)",
+  "Reembolso (R$)",
+  "Líquido (R$)",
   "Comprador",
   "Email",
   "Telefone",
@@ -32,8 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ORDER_STATUS_LABEL[s.status].label,
     s.propertyName,
     s.paymentMethod === "pix" ? "Pix" : "Cartão de crédito",
-    s.items.map((i) => `${i.quantity} x ${i.name}`).join(", "),
+    s.items.map((i) => `${i.quantity} × ${i.name} (${csvMoney(i.unitPriceCents)})`).join(", "),
     csvMoney(s.totalCents),
+    csvMoney(s.grossCents),
+    csvMoney(-s.providerFeeCents),
+    csvMoney(-s.platformFeeCents),
+    csvMoney(s.refundCents),
+    csvMoney(s.netCents),
     s.buyerName,
     s.buyerEmail,
     s.buyerPhone,

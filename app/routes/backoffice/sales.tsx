@@ -8,7 +8,6 @@ import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
 import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { formatCents } from "~/lib/money";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import { buttonClasses } from "~/ui/button";
@@ -22,6 +21,7 @@ import { backofficeContext } from "./guard.server";
 import { RefundDialog } from "./refund-dialog";
 import { SaleItem, type SaleView } from "./sale-row";
 import { SalesFilters } from "./sales-filters";
+import { SalesTotals } from "./sales-totals";
 
 export function meta() {
   return [{ title: "Vendas" }];
@@ -96,18 +96,7 @@ function SalesScreen({ filter, first, totals, properties, canRefund }: Loaded) {
     >
       {/* Keyed by the filter: going to another /sales URL (Limpar, Back) shows its filter in the form. */}
       <SalesFilters key={JSON.stringify(filter)} filter={filter} properties={properties} />
-      <dl aria-label="Totais do período" className="grid gap-3 sm:grid-cols-3">
-        {[
-          ["Vendas", String(totals.orders)],
-          [`Recebido (${totals.paidOrders} pagas)`, formatCents(totals.paidCents)],
-          ["Reembolsado", formatCents(totals.refundedCents)],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-border bg-surface p-4">
-            <dt className="text-sm text-muted">{label}</dt>
-            <dd className="text-xl font-semibold text-ink">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SalesTotals totals={totals} />
       {pages.rows.length === 0 ? (
         <EmptyState icon={ShoppingBag} title={MONEY_TEXT.noSales} />
       ) : (

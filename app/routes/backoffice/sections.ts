@@ -13,6 +13,7 @@ export const SECTION_PERMISSIONS: Record<string, Action | null> = {
   "/qr-templates": "catalog.read",
   "/sales": "sales.read",
   "/withdrawals": "wallet.read",
+  "/recebimentos": "payments.read",
   "/team": "team.manage",
 };
 

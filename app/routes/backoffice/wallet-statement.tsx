@@ -2,16 +2,9 @@ import { ArrowLeft, Download } from "lucide-react";
 import { data, Link } from "react-router";
 import { AppError } from "~/domain/errors";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
-import {
-  getWallet,
-  receivablesOf,
-  type StatementRow,
-  walletStatement,
-} from "~/domain/ledger/read-wallets.server";
+import { getWallet, receivablesOf, walletStatement } from "~/domain/ledger/read-wallets.server";
 import { can } from "~/domain/team/permissions";
-import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
-import { shortId } from "~/lib/short-id";
 import { isUuid } from "~/lib/uuid";
 import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
@@ -21,6 +14,7 @@ import type { Route } from "./+types/wallet-statement";
 import { notFoundUnlessFound } from "./app-error.server";
 import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
+import { ReceivableLines, StatementLines } from "./wallet-statement-lines";
 
 export function meta() {
   return [{ title: "Extrato da carteira" }];
@@ -54,8 +48,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   return { wallet, history, receivables };
 }
-
-const amountClass = (cents: number) => (cents > 0 ? "text-success" : "text-danger");
 
 export default function WalletStatement({ loaderData }: Route.ComponentProps) {
   if ("forbidden" in loaderData) return <Forbidden title="Extrato da carteira" what="as carteiras" />;
@@ -92,6 +84,10 @@ export default function WalletStatement({ loaderData }: Route.ComponentProps) {
         <h2 id="history-title" className="text-lg font-semibold">
           Histórico
         </h2>
+        <p className="text-sm text-muted">
+          Cada mudança do saldo disponível. Uma venda mostra o bruto, as taxas e o líquido que entrou; uma
+          venda no cartão entra quando é liberada (Recebível).
+        </p>
         {history === null ? (
           <p role="alert" className="text-danger">
             {MONEY_TEXT.historyFailed}
@@ -99,7 +95,7 @@ export default function WalletStatement({ loaderData }: Route.ComponentProps) {
         ) : history.length === 0 ? (
           <EmptyState title={MONEY_TEXT.noMovements} titleAs="p" />
         ) : (
-          <HistoryTable rows={history} />
+          <StatementLines rows={history} />
         )}
       </section>
       <section aria-labelledby="receivables-title" className="grid gap-3">
@@ -113,67 +109,9 @@ export default function WalletStatement({ loaderData }: Route.ComponentProps) {
         ) : receivables.length === 0 ? (
           <p className="text-sm text-muted">Nenhuma venda no cartão.</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-border bg-surface">
-            <table className="w-full text-sm">
-              <thead className="text-left text-muted">
-                <tr>
-                  <th className="p-3 font-medium">Pedido</th>
-                  <th className="p-3 font-medium">Previsão</th>
-                  <th className="p-3 font-medium">Valor</th>
-                  <th className="p-3 font-medium">Situação</th>
-                </tr>
-              </thead>
-              <tbody>
-                {receivables.map((r) => (
-                  <tr key={r.id} className="border-t border-border">
-                    <td className="p-3 font-mono">#{shortId(r.orderId)}</td>
-                    <td className="p-3">{formatDateTime(r.forecastAt)}</td>
-                    <td className="p-3">{formatCents(r.amountCents)}</td>
-                    <td className="p-3">
-                      {r.cancelled
-                        ? "Cancelado (reembolso)"
-                        : r.settledAt
-                          ? `Liquidado em ${formatDateTime(r.settledAt)}`
-                          : "Pendente"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReceivableLines rows={receivables} />
         )}
       </section>
     </PageFrame>
-  );
-}
-
-function HistoryTable({ rows }: { rows: (Omit<StatementRow, "at"> & { at: string })[] }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-surface">
-      <table className="w-full text-sm">
-        <thead className="text-left text-muted">
-          <tr>
-            <th className="p-3 font-medium">Tipo</th>
-            <th className="p-3 font-medium">Data</th>
-            <th className="p-3 font-medium">Valor</th>
-            <th className="p-3 font-medium">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className="border-t border-border">
-              <td className="p-3">
-                {row.type} <span className="font-mono text-xs text-muted">#{shortId(row.reference)}</span>
-              </td>
-              <td className="p-3">{formatDateTime(row.at)}</td>
-              <td className={`p-3 font-semibold ${amountClass(row.amountCents)}`}>
-                {formatCents(row.amountCents)}
-              </td>
-              <td className="p-3">{row.status}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

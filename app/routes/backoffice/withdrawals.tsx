@@ -4,7 +4,16 @@ import { data, redirect } from "react-router";
 import { AppError } from "~/domain/errors";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { formatPixKey } from "~/domain/ledger/pix-key";
-import { getWallet, listWallets, savedPayoutKey } from "~/domain/ledger/read-wallets.server";
+import {
+  getWallet,
+  listWallets,
+  listWithdrawals,
+  type PayoutMode,
+  payoutMode,
+  receivablesToRelease,
+  savedPayoutKey,
+  walletsTotal,
+} from "~/domain/ledger/read-wallets.server";
 import { checkWithdrawal, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { assertCan, can } from "~/domain/team/permissions";
@@ -21,11 +30,16 @@ import type { Route } from "./+types/withdrawals";
 import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
 import { WalletCard } from "./wallet-card";
+import { balanceFigures, MoneyTiles } from "./wallet-money";
+import { AtMercadoPago, NoPayoutAccount } from "./withdrawal-elsewhere";
 import { WithdrawalForm, type WithdrawalReview, type WithdrawalValues } from "./withdrawal-form";
+import { WithdrawalHistory } from "./withdrawal-history";
 
 export function meta() {
   return [{ title: "Saques" }];
 }
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
@@ -39,7 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!(err instanceof AppError)) throw err;
     loadError = MONEY_TEXT.walletsFailed;
   }
-  const canWithdraw = can(actor, "withdrawal.request");
+  const mode = await payoutMode(db, actor);
+  const [history, releases] = await Promise.all([
+    listWithdrawals(db, actor),
+    mode === "mercadopago" ? receivablesToRelease(db, actor) : [],
+  ]);
+  // Withdrawals are asked for here only when the organization's account pays them out (Asaas, sandbox).
+  const canWithdraw = can(actor, "withdrawal.request") && mode === "here";
   const chosen = new URL(request.url).searchParams.get("carteira");
   const wallet = canWithdraw ? wallets.find((w) => w.id === chosen) : undefined;
   const saved = wallet ? await savedPayoutKey(db, actor) : null;
@@ -54,7 +74,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         requestKey: randomUUID(),
       }
     : null;
-  return { wallets, loadError, canWithdraw, values, minCents: env().payments.minWithdrawalCents };
+  return {
+    wallets,
+    total: walletsTotal(wallets),
+    loadError,
+    mode,
+    canWithdraw,
+    values,
+    minCents: env().payments.minWithdrawalCents,
+    history: history.map((w) => ({ ...w, createdAt: w.createdAt.toISOString(), closedAt: iso(w.closedAt) })),
+    releases: releases.map((r) => ({ ...r, releaseAt: r.releaseAt.toISOString() })),
+  };
 }
 
 type ActionAnswer = {
@@ -81,6 +111,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Every step of the form is the owner's: a manager cannot even have an amount reviewed.
     assertCan(actor, "withdrawal.request");
     if (intent === "edit") return data<ActionAnswer>({ values });
+    const mode = await payoutMode(ctx.db, actor);
+    if (mode !== "here") throw new AppError("conflict", elsewhere(mode));
     if (intent === "review") {
       const checked = checkWithdrawal(ctx, values);
       // Said before the confirmation step; the request itself is what guards the balance.
@@ -114,16 +146,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const elsewhere = (mode: PayoutMode) =>
+  mode === "mercadopago" ? MONEY_TEXT.withdrawAtProvider : MONEY_TEXT.noPayoutAccount;
+
 export default function Withdrawals({ loaderData, actionData }: Route.ComponentProps) {
   if ("forbidden" in loaderData) return <Forbidden title="Saques" what="as carteiras" />;
-  const { wallets, loadError, canWithdraw, minCents } = loaderData;
+  const { wallets, total, loadError, mode, canWithdraw, minCents, history, releases } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const wallet = values ? wallets.find((w) => w.id === values.walletId) : undefined;
+  const atMercadoPago = mode === "mercadopago";
   return (
     <PageFrame title="Saques" description="O saldo de cada imóvel, o que está a receber e os saques feitos.">
       {loadError ? (
         <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
           {loadError}
+        </p>
+      ) : null}
+      {mode === "none" ? <NoPayoutAccount /> : null}
+      {actionData?.message && !canWithdraw ? (
+        <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
+          {actionData.message}
         </p>
       ) : null}
       {wallet && values && canWithdraw ? (
@@ -138,6 +180,15 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
           review={actionData?.review}
         />
       ) : null}
+      {wallets.length > 0 ? (
+        <section aria-labelledby="wallets-total" className="grid gap-2">
+          <h2 id="wallets-total" className="text-lg font-semibold text-ink">
+            Todos os imóveis
+          </h2>
+          <MoneyTiles figures={balanceFigures(total, atMercadoPago)} className="sm:grid-cols-4" />
+        </section>
+      ) : null}
+      {atMercadoPago ? <AtMercadoPago releases={releases} /> : null}
       {wallets.length === 0 && !loadError ? (
         <EmptyState
           icon={Wallet}
@@ -148,11 +199,23 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
         <ul aria-label="Carteiras" className={cardGridClasses}>
           {wallets.map((w) => (
             <li key={w.id} className="flex">
-              <WalletCard wallet={w} canWithdraw={canWithdraw} />
+              <WalletCard wallet={w} canWithdraw={canWithdraw} atMercadoPago={atMercadoPago} />
             </li>
           ))}
         </ul>
       )}
+      {mode === "here" || history.length > 0 ? (
+        <section aria-labelledby="withdrawals-history" className="grid gap-3">
+          <h2 id="withdrawals-history" className="text-lg font-semibold text-ink">
+            Saques solicitados
+          </h2>
+          {history.length === 0 ? (
+            <p className="text-sm text-muted">{MONEY_TEXT.noWithdrawals}</p>
+          ) : (
+            <WithdrawalHistory rows={history} />
+          )}
+        </section>
+      ) : null}
     </PageFrame>
   );
 }

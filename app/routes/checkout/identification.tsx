@@ -77,7 +77,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirect(`/payments/${params.cartId}/${method}/payment`, { status: 303 });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return data<ActionResult>({ values, errors: {}, message: err.message }, { status: statusOf(err) });
+    // The refusal's sentence above the form ('Este imóvel ainda não está recebendo pagamentos…'), and at
+    // its field when it is about one (a CPF the host's provider requires).
+    const errors: ActionResult["errors"] = err.fieldErrors ?? {};
+    return data<ActionResult>({ values, errors, message: err.message }, { status: statusOf(err) });
   }
 }
 

@@ -2,11 +2,11 @@ import { data, redirect } from "react-router";
 import { AppError } from "~/domain/errors";
 import { paymentView } from "~/domain/orders/checkout-views.server";
 import { noticeText } from "~/domain/orders/place-order.server";
+import { browserCardConfigFor } from "~/domain/payment-accounts/accounts.server";
 import { cardRefusalReason } from "~/domain/payments/pay-by-card.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { CARD_TEXT } from "~/lib/card";
 import { database } from "~/platform/db/database.server";
-import { paymentProvider } from "~/platform/payments/payment-provider.server";
 import { qrSvgDataUrl } from "~/platform/qr/qr-image.server";
 import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/payment";
@@ -21,7 +21,7 @@ export function meta() {
   return [{ title: "Pagamento | Finalizar Pedido" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const method = methodOf(params);
   const { db } = await database();
   const view = await paymentView(db, params.cartId, readDeviceId(request));
@@ -66,7 +66,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     pix,
     card:
       method === "credit_card"
-        ? { config: (await paymentProvider()).browserCardConfig(), inReview, refusal }
+        ? {
+            config: await browserCardConfigFor(await checkoutContext(context), order.organizationId),
+            inReview,
+            refusal,
+          }
         : null,
   };
 }
@@ -124,7 +128,12 @@ export default function Payment({ loaderData, actionData, params }: Route.Compon
         <div className="grid gap-3">
           {pix ? <PixPayment state={pix} statusUrl={statusUrl} successUrl={successUrl} /> : null}
           {card?.inReview ? <CardInReview statusUrl={statusUrl} successUrl={successUrl} /> : null}
-          {card && !card.inReview ? (
+          {card && !card.inReview && !card.config ? (
+            <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
+              {CARD_TEXT.unavailable}
+            </p>
+          ) : null}
+          {card && !card.inReview && card.config ? (
             <CardPayment
               config={card.config}
               refusal={card.refusal}

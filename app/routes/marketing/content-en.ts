@@ -185,8 +185,8 @@ export const CONTENT_EN: LandingContent = {
     items: [
       {
         question: "Is there a monthly fee?",
-        answer:
-          "No. Estadia has no monthly fee and no lock-in. You can try everything free for 7 days, with no credit card.",
+        // {fees}: the fee sentence, written from PLATFORM_FEE_PERCENT and FREE_TRIAL_DAYS (landing-fees.ts).
+        answer: "No. {fees} You get started with no credit card.",
       },
       {
         question: "Do guests need to download an app?",

@@ -185,8 +185,8 @@ export const CONTENT_ES: LandingContent = {
     items: [
       {
         question: "¿Tengo que pagar una mensualidad?",
-        answer:
-          "No. Estadia no tiene mensualidad ni permanencia. Pruebas todo gratis durante 7 días, sin registrar tarjeta de crédito.",
+        // {fees}: the fee sentence, written from PLATFORM_FEE_PERCENT and FREE_TRIAL_DAYS (landing-fees.ts).
+        answer: "No. {fees} Empiezas sin registrar tarjeta de crédito.",
       },
       {
         question: "¿El huésped tiene que descargar alguna aplicación?",

@@ -20,8 +20,8 @@ import { HERO_IMAGE, ogImage, screenshot } from "./content-images";
 export const PT_FAQ: Question[] = [
   {
     question: "Preciso pagar mensalidade?",
-    answer:
-      "Não. O Estadia não tem mensalidade nem fidelidade. Você testa tudo por 7 dias grátis, sem cadastrar cartão de crédito.",
+    // {fees}: the fee sentence, written from PLATFORM_FEE_PERCENT and FREE_TRIAL_DAYS (landing-fees.ts).
+    answer: "Não. {fees} Você começa sem cadastrar cartão de crédito.",
   },
   {
     question: "O hóspede precisa baixar algum aplicativo?",

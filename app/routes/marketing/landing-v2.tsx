@@ -14,5 +14,5 @@ export const shouldRevalidate = () => false;
 export const meta: Route.MetaFunction = ({ loaderData }) => landingMeta(content, loaderData?.origin);
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
-  return <LandingScreen content={content} links={loaderData.links} />;
+  return <LandingScreen content={content} links={loaderData.links} fees={loaderData.fees} />;
 }

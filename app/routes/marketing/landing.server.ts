@@ -2,6 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import { env } from "~/platform/env.server";
 import { logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
+import type { LandingFees } from "./landing-fees";
 
 /**
  * The nonce written into prerendered pages. It matches no real CSP header: a server that serves the
@@ -38,8 +39,15 @@ export function landingHeaders() {
   return { "Cache-Control": LANDING_CACHE_CONTROL };
 }
 
-/** What the page needs from configuration: the public origin (canonical links) and the outbound links. */
+/**
+ * What the page needs from configuration: the public origin (canonical links), the outbound links and
+ * Estadia's fee with its free days (the FAQ states them).
+ */
 export function landingLoader() {
   const config = env();
-  return { origin: config.appUrl, links: config.outboundLinks };
+  const fees: LandingFees = {
+    platformFeeBps: config.payments.platformFeeBps,
+    freeTrialDays: config.payments.freeTrialDays,
+  };
+  return { origin: config.appUrl, links: config.outboundLinks, fees };
 }

@@ -1,4 +1,4 @@
-import { sandboxProvider } from "~/platform/payments/payment-provider.server";
+import { accountProviders } from "~/platform/payments/account-providers.server";
 import { ProviderError } from "~/platform/payments/provider";
 import type { Route } from "./+types/card-tokens";
 
@@ -7,10 +7,10 @@ const NOT_JSON = "Corpo inválido: envie um objeto JSON.";
 /**
  * POST /sandbox/v1/card_tokens: the offline sandbox's tokenize endpoint, standing where Mercado Pago's own
  * (called by its browser script) would. It belongs to the provider, not to our checkout: it keeps the last
- * four digits and the brand, and answers a single-use token. Only while the sandbox is the provider.
+ * four digits and the brand, and answers a single-use token. Only where the sandbox is offered.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const sandbox = await sandboxProvider();
+  const sandbox = (await accountProviders()).sandbox()?.payments;
   if (!sandbox) return new Response(null, { status: 404 });
   const card: unknown = await request.json().catch(() => null);
   if (!isObject(card)) return Response.json({ message: NOT_JSON }, { status: 400 });

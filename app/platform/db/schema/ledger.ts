@@ -4,6 +4,7 @@ import { organization, user } from "./auth";
 import { properties } from "./catalog";
 import { cents, organizationId, ts } from "./columns";
 import { orders } from "./orders";
+import { paymentAccounts } from "./payment-accounts";
 
 // The host's money as the payment provider holds it, mirrored here: a wallet per property and an
 // append-only ledger of movements. Amounts are integer cents.
@@ -21,7 +22,7 @@ export const wallets = pgTable(
       .notNull()
       .references(() => properties.id),
     currency: text("currency").notNull().default("BRL"),
-    /** The provider's fee on a sale, in basis points (399 = 3.99%), copied from configuration at creation. */
+    /** Unused since ADR 0021 (fees come from each payment); kept for the rows that have it. */
     processingFeeBps: integer("processing_fee_bps").notNull(),
     /** Can be withdrawn now. May go below zero after a refund. */
     availableCents: cents("available_cents").notNull().default(0),
@@ -83,7 +84,7 @@ export const walletMovements = pgTable(
     walletId: uuid("wallet_id")
       .notNull()
       .references(() => wallets.id),
-    /** sale | fee | settlement | withdrawal | withdrawal_fee | withdrawal_return | refund */
+    /** sale | fee | platform_fee | settlement | withdrawal | withdrawal_fee | withdrawal_return | refund */
     kind: text("kind").notNull(),
     /** available | pending | reserved | withdrawn */
     bucket: text("bucket").notNull(),
@@ -97,6 +98,8 @@ export const walletMovements = pgTable(
   (t) => [
     uniqueIndex("wallet_movements_reference_uq").on(t.reference),
     index("wallet_movements_wallet_idx").on(t.walletId, t.createdAt),
+    // /sales and the statement read each sale's gross, fees and net by its order.
+    index("wallet_movements_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
     check(
       "wallet_movements_bucket_known",
       sql`${t.bucket} in ('available','pending','reserved','withdrawn')`,
@@ -127,6 +130,8 @@ export const withdrawals = pgTable(
     /** From the form: a double click, or a retried post, asks once. */
     requestKey: text("request_key").notNull(),
     provider: text("provider").notNull(),
+    /** The organization's account that pays it out (its own balance at the provider). */
+    paymentAccountId: uuid("payment_account_id").references(() => paymentAccounts.id),
     providerTransferId: text("provider_transfer_id"),
     failureReason: text("failure_reason"),
     paidAt: ts("paid_at"),

@@ -4,6 +4,7 @@ import { organization } from "./auth";
 import { carts } from "./carts";
 import { products, properties } from "./catalog";
 import { cents, organizationId, ts } from "./columns";
+import { paymentAccounts } from "./payment-accounts";
 
 /** What a guest was told about their cart when the order was made (a price changed, an item left). */
 export type OrderNotice = {
@@ -123,6 +124,10 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
+    /** The organization's account that took it: its credentials look it up and refund it. */
+    paymentAccountId: uuid("payment_account_id").references(() => paymentAccounts.id),
+    /** Estadia's fee asked for on this charge (application_fee / split); what was taken is in the ledger. */
+    platformFeeCents: cents("platform_fee_cents").notNull().default(0),
     /** Null until the provider answered the creation. */
     providerPaymentId: text("provider_payment_id"),
     method: text("method").notNull(),

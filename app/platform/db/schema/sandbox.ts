@@ -8,11 +8,16 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   id: text("id").primaryKey(),
   /** Answers a repeated creation with the same payment. */
   idempotencyKey: text("idempotency_key").notNull().unique(),
+  /** The simulated seller account it was made on (what Mercado Pago's user_id is). */
+  sellerId: text("seller_id").notNull().default(""),
   method: text("method").notNull(),
   status: text("status").notNull(),
   statusDetail: text("status_detail").notNull(),
   amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
   refundedCents: bigint("refunded_cents", { mode: "number" }).notNull().default(0),
+  /** Estadia's fee asked for (application_fee), and the sandbox's own fee, taken when approved. */
+  applicationFeeCents: bigint("application_fee_cents", { mode: "number" }).notNull().default(0),
+  feeCents: bigint("fee_cents", { mode: "number" }).notNull().default(0),
   externalReference: text("external_reference").notNull(),
   description: text("description").notNull(),
   pixCode: text("pix_code"),
@@ -46,6 +51,7 @@ export const sandboxRefunds = pgTable("sandbox_refunds", {
 export const sandboxTransfers = pgTable("sandbox_transfers", {
   id: text("id").primaryKey(),
   idempotencyKey: text("idempotency_key").notNull().unique(),
+  sellerId: text("seller_id").notNull().default(""),
   status: text("status").notNull(),
   amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
   externalReference: text("external_reference").notNull(),

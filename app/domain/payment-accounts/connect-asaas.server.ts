@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, like } from "drizzle-orm";
+import { paymentAccounts } from "~/platform/db/schema";
+import { asaasWebhookPath } from "~/platform/payments/account-providers.server";
+import { createAsaasSubAccount, registerAsaasWebhook } from "~/platform/payments/asaas-accounts.server";
+import { ProviderError } from "~/platform/payments/provider";
+import { AppError } from "../errors";
+import type { PaymentsContext } from "../payments/payments-context";
+import { type Actor, assertCan } from "../team/permissions";
+import { type AccountRow, liveAccount } from "./accounts.server";
+import { checkAsaasSubAccount } from "./asaas-sub-account-form";
+import { RECEIVING_TEXT as T } from "./messages";
+import { saveConnection } from "./save-connection.server";
+
+const WEBHOOK_PENDING = "Webhook do Asaas ainda não registrado";
+
+/**
+ * 'Conectar Asaas': the data Asaas requires is checked here first (nothing is sent while a field is wrong),
+ * then Estadia's root account opens the host's sub-account. Its API key comes back once and is sealed at
+ * once; its webhook is registered with a token of its own on a URL naming this account.
+ */
+export async function connectAsaas(
+  ctx: PaymentsContext,
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<AccountRow> {
+  assertCan(actor, "payments.manage");
+  const root = ctx.config.asaas;
+  if (!root) throw new AppError("invalid", T.notOffered);
+  const checked = checkAsaasSubAccount(input, ctx.now());
+  if (!checked.ok) {
+    const first = Object.values(checked.errors)[0] ?? T.oauthRefused;
+    throw new AppError("invalid", first, checked.errors);
+  }
+  // Asaas cannot take a sub-account back: refuse before opening one that could not be saved.
+  if (await liveAccount(ctx.db, actor.organizationId)) throw new AppError("conflict", T.alreadyConnected);
+  const id = randomUUID();
+  let created: Awaited<ReturnType<typeof createAsaasSubAccount>>;
+  try {
+    created = await createAsaasSubAccount(root, checked.data, {
+      webhookUrl: `${ctx.appUrl}${asaasWebhookPath(id)}`,
+    });
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    ctx.log.warn({ err }, "Asaas sub-account not created");
+    throw new AppError("invalid", err.retryable ? T.providerUnavailable : T.asaasRefused);
+  }
+  const row = await saveConnection(ctx, actor, {
+    id,
+    provider: "asaas",
+    providerAccountId: created.accountId,
+    walletId: created.walletId,
+    displayName: created.displayName,
+    email: created.email,
+    credentials: created.sealedCredentials,
+  });
+  if (created.webhookRegistered) return row;
+  ctx.log.warn({ accountId: id, reason: created.webhookError }, "Asaas webhook not registered yet");
+  const [marked] = await ctx.db
+    .update(paymentAccounts)
+    .set({ lastError: WEBHOOK_PENDING })
+    .where(eq(paymentAccounts.id, id))
+    .returning();
+  return marked ?? row;
+}
+
+/** Registers the webhooks that could not be registered when their account was opened (an hourly job). */
+export async function retryAsaasWebhooks(ctx: PaymentsContext): Promise<number> {
+  const root = ctx.config.asaas;
+  if (!root) return 0;
+  const pending = await ctx.db
+    .select()
+    .from(paymentAccounts)
+    .where(
+      and(eq(paymentAccounts.provider, "asaas"), like(paymentAccounts.lastError, `${WEBHOOK_PENDING}%`)),
+    );
+  let done = 0;
+  for (const account of pending) {
+    if (!account.credentials || account.status === "disconnected") continue;
+    try {
+      await registerAsaasWebhook({
+        apiUrl: root.apiUrl,
+        sealedCredentials: account.credentials,
+        webhookUrl: `${ctx.appUrl}${asaasWebhookPath(account.id)}`,
+        email: account.email ?? "",
+      });
+      await ctx.db.update(paymentAccounts).set({ lastError: null }).where(eq(paymentAccounts.id, account.id));
+      done += 1;
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      ctx.log.warn({ err, accountId: account.id }, "Asaas webhook still not registered");
+    }
+  }
+  return done;
+}

@@ -1,0 +1,30 @@
+import { isReceiving, liveAccount } from "~/domain/payment-accounts/accounts.server";
+import { type AccountStatus, providerLabel, statusLabel } from "~/domain/payment-accounts/messages";
+import { type Actor, can } from "~/domain/team/permissions";
+import type { Db } from "~/platform/db/database-handle.server";
+import { env } from "~/platform/env.server";
+import type { ReceivingNoticeData } from "./receiving-notice";
+
+/**
+ * The dashboard's notice when the organization's guests cannot pay: null when they can, and for whoever may
+ * not see the payment account (staff).
+ */
+export async function receivingNotice(db: Db, actor: Actor): Promise<ReceivingNoticeData | null> {
+  if (!can(actor, "payments.read")) return null;
+  const config = env().payments;
+  const [account, receiving] = await Promise.all([
+    liveAccount(db, actor.organizationId),
+    isReceiving({ db, config }, actor.organizationId),
+  ]);
+  if (receiving) return null;
+  return {
+    canManage: can(actor, "payments.manage"),
+    account: account
+      ? {
+          status: account.status as AccountStatus,
+          statusLabel: statusLabel(account.status),
+          providerLabel: providerLabel(account.provider),
+        }
+      : null,
+  };
+}
