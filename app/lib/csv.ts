@@ -1,13 +1,25 @@
+/** A number as a spreadsheet should read it ("-12,50"): written as it is, never neutralised as text. */
+export class CsvNumber {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+export type CsvField = string | number | CsvNumber | null | undefined;
+
 /**
  * CSV the way Brazilian spreadsheets open it: `;` between fields (the comma is the decimal mark), CRLF
  * lines, a UTF-8 byte order mark so accents show, and fields quoted when they need it.
  */
-export function csvLine(fields: (string | number | null | undefined)[]): string {
+export function csvLine(fields: CsvField[]): string {
   return `${fields
     .map((f) => {
-      const text = f === null || f === undefined ? "" : String(f);
-      // A leading = + - @ would run as a formula in a spreadsheet: kept as text.
-      const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+      if (f instanceof CsvNumber || typeof f === "number") return String(f);
+      const text = f ?? "";
+      // Text a guest or a host typed that starts like a formula (= + - @, a tab or a carriage return) would
+      // run as one in a spreadsheet, "-1+1" included: kept as text (OWASP CSV injection).
+      const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
       return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
     })
     .join(";")}\r\n`;
@@ -15,14 +27,14 @@ export function csvLine(fields: (string | number | null | undefined)[]): string 
 
 export const CSV_BOM = "\uFEFF";
 
-/** Cents as a spreadsheet reads a number in pt-BR: 123456 → "1234,56" (no currency sign, no thousands). */
-export function csvMoney(cents: number): string {
+/** Cents as a spreadsheet reads a number in pt-BR: 123456 → 1234,56 (no currency sign, no thousands). */
+export function csvMoney(cents: number): CsvNumber {
   const sign = cents < 0 ? "-" : "";
   const digits = String(Math.abs(Math.round(cents))).padStart(3, "0");
-  return `${sign}${digits.slice(0, -2)},${digits.slice(-2)}`;
+  return new CsvNumber(`${sign}${digits.slice(0, -2)},${digits.slice(-2)}`);
 }
 
-type Fields = (string | number | null | undefined)[];
+type Fields = CsvField[];
 
 /**
  * A CSV download, written as its rows are read (a long export never sits whole in memory): the header,
@@ -33,6 +45,8 @@ export function csvDownload<Row>(
   header: Fields,
   rows: AsyncIterable<Row> | Iterable<Row>,
   line: (row: Row) => Fields,
+  /** Told when the rows fail after the download began (the response is already under way: it is cut). */
+  onError?: (err: unknown) => void,
 ): Response {
   const encoder = new TextEncoder();
   const source =
@@ -42,9 +56,14 @@ export function csvDownload<Row>(
       controller.enqueue(encoder.encode(CSV_BOM + csvLine(header)));
     },
     async pull(controller) {
-      const next = await source.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(csvLine(line(next.value))));
+      try {
+        const next = await source.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(csvLine(line(next.value))));
+      } catch (err) {
+        onError?.(err);
+        controller.error(err);
+      }
     },
   });
   return new Response(body, {

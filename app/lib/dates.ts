@@ -24,12 +24,29 @@ export function formatDateTime(value: Date | string | number): string {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A calendar day typed in a date field or found in a URL (YYYY-MM-DD), or null when it is not one. */
+/** The days a filter may name: far-off years (9999-12-31) are no one's sales and break date arithmetic. */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
+
+export const DATE_RANGE_TEXT = "Datas inválidas ou fora do período aceito (2000 a 2100) foram ignoradas.";
+
+/**
+ * A calendar day typed in a date field or found in a URL (YYYY-MM-DD) between 2000 and 2100, or null when it
+ * is not one.
+ */
 export function calendarDay(text: string | null | undefined): string | null {
   if (!text || !DAY.test(text)) return null;
+  const year = Number(text.slice(0, 4));
+  if (year < FIRST_YEAR || year > LAST_YEAR) return null;
   const date = new Date(`${text}T00:00:00Z`);
   // 2026-02-31 parses to another day: not a real date.
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : null;
+}
+
+/** The message for a filter's date (`de`, `ate`) that was given but is no day we take; null when all are fine. */
+export function dateFilterError(query: URLSearchParams): string | null {
+  const given = ["de", "ate"].map((name) => query.get(name)).filter((v) => v);
+  return given.some((v) => calendarDay(v) === null) ? DATE_RANGE_TEXT : null;
 }
 
 /** The instant a São Paulo calendar day starts (São Paulo has kept UTC−3 all year since 2019). */

@@ -40,3 +40,15 @@ export function centsToPriceInput(cents: number): string {
   const digits = String(Math.abs(whole)).padStart(3, "0");
   return `${sign}${digits.slice(0, -2)},${digits.slice(-2)}`;
 }
+
+// "150", "150,5", "1.234,56", "R$ 12,50": digits, thousands dots in threes, a comma and at most two decimals.
+const AMOUNT = /^(R\$\s*)?(\d+|\d{1,3}(\.\d{3})+)(,\d{1,2})?$/;
+
+/**
+ * Whether posted text is an amount as people write one. The typing rule above fixes what is being typed in
+ * the browser; text that reaches the server with a sign, an exponent or letters ("-50", "1e9") is refused,
+ * never read as another amount.
+ */
+export function isAmountText(text: string): boolean {
+  return AMOUNT.test(text.trim());
+}

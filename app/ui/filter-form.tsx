@@ -74,9 +74,25 @@ export function SelectFilter({
 }
 
 /** 'De' and 'Até' calendar days (YYYY-MM-DD in the URL's `de` and `ate`). */
-export function DateRangeFilter({ id, from, to }: { id: string; from: string | null; to: string | null }) {
+export function DateRangeFilter({
+  id,
+  from,
+  to,
+  error,
+}: {
+  id: string;
+  from: string | null;
+  to: string | null;
+  /** Why a date in the URL was ignored. */
+  error?: string | null;
+}) {
   return (
     <>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-danger sm:col-span-full">
+          {error}
+        </p>
+      ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-from`}>De</Label>
         <Input id={`${id}-from`} type="date" name="de" defaultValue={from ?? ""} />

@@ -61,11 +61,11 @@ afterAll(async () => {
 });
 
 describe("createProduct", () => {
-  it("creates a product with its category and photo; the price follows the pt-BR typing rule", async () => {
+  it("creates a product with its category and photo; the price is written the pt-BR way", async () => {
     const drinks = await createCategory(handle.db, owner, { name: "Bebidas", color: "#0077CC" });
     const beer = await createProduct(handle.db, owner, {
       name: "  Cerveja  ",
-      price: "1a2,5x0",
+      price: "R$ 12,5",
       categoryId: drinks.id,
       image: photo("cerveja"),
     });
@@ -84,18 +84,23 @@ describe("createProduct", () => {
     });
   });
 
-  it("reads prices the way the field types them: empty is 0, minus signs and dots are dropped, two decimals", async () => {
+  it("reads prices written the pt-BR way: empty is 0, thousands dots, two decimals at most", async () => {
     const cases: [string | undefined, number][] = [
       ["", 0],
       [undefined, 0],
-      ["-5", 500],
       ["1.234,5", 123450],
-      ["0,999", 99],
+      ["0,99", 99],
       ["100000", 10_000_000],
     ];
     for (const [price, cents] of cases) {
       const p = await createProduct(handle.db, manager, { name: `Preço ${price}`, price });
       expect(p.priceCents, `price '${price}'`).toBe(cents);
+    }
+    for (const price of ["-5", "0,999", "12.50"]) {
+      const refused = await refusal(createProduct(handle.db, manager, { name: `Preço ${price}`, price }));
+      expect(refused.fieldErrors?.price, `price '${price}'`).toBe(
+        "Digite o preço só com números e vírgula, como 12,50.",
+      );
     }
   });
 

@@ -19,6 +19,7 @@ import { removeProductFromProperty } from "~/domain/stock/remove-product.server"
 import { saveStockQuantities } from "~/domain/stock/save-stock-quantities.server";
 import { setAlertQuantity } from "~/domain/stock/set-alert-quantity.server";
 import type { Actor } from "~/domain/team/permissions";
+import { DATE_RANGE_TEXT } from "~/lib/dates";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
@@ -42,7 +43,14 @@ afterAll(async () => {
 });
 
 const NO_FILTER = { propertyId: null, categoryId: null, onlyMissing: false };
-const ALL_HISTORY: HistoryFilter = { propertyId: null, productId: null, reason: null, from: null, to: null };
+const ALL_HISTORY: HistoryFilter = {
+  propertyId: null,
+  productId: null,
+  reason: null,
+  from: null,
+  to: null,
+  dateError: null,
+};
 
 async function teamMember(organizationId: string, role: "manager" | "staff", name: string): Promise<Actor> {
   const { userId } = await createConfirmedUser(db, {
@@ -325,9 +333,11 @@ describe("the stock history", () => {
     expect(await listed(`imovel=${beach}`)).toEqual(["Café@praia:sale", "Água@praia:adjustment"]);
     expect(await listed(`produto=${coffee}&motivo=restock`)).toEqual(["Café@casa:restock"]);
     expect(await listed("motivo=sale_reversal")).toEqual([]);
-    expect(historyFilter(new URLSearchParams("motivo=hack&de=2026-02-31&ate=ontem&produto=x"))).toEqual(
-      ALL_HISTORY,
-    );
+    // Anything unknown filters nothing; a date that is no day we take also says so.
+    expect(historyFilter(new URLSearchParams("motivo=hack&de=2026-02-31&ate=ontem&produto=x"))).toEqual({
+      ...ALL_HISTORY,
+      dateError: DATE_RANGE_TEXT,
+    });
   });
 
   it("goes 50 rows a page, newest first, without skipping rows of the same millisecond", async () => {

@@ -9,6 +9,7 @@ export const CATALOG_TEXT = {
   productNameRequired: "Informe o nome do produto.",
   productNameTooLong: "O nome do produto deve ter no máximo 120 caracteres.",
   priceTooHigh: "O preço deve ser de no máximo R$ 100.000,00.",
+  priceInvalid: "Digite o preço só com números e vírgula, como 12,50.",
   categoryCreated: "Categoria criada!",
   categoryUpdated: "Categoria atualizada!",
   categoryDeleted: "Categoria excluída",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { priceInputToCents } from "~/lib/price-input";
+import { isAmountText, priceInputToCents } from "~/lib/price-input";
 import { AppError } from "../errors";
 import { CATALOG_TEXT as T } from "./catalog-text";
 import {
@@ -36,8 +36,11 @@ export type CategoryInput = {
 
 export const productSchema = z.object({
   name: text.pipe(z.string().trim().min(1, T.productNameRequired).max(120, T.productNameTooLong)),
-  // The pt-BR typing rule decides: anything but digits and one comma is dropped, empty is 0, never negative.
-  price: text.transform(priceInputToCents).pipe(z.number().max(MAX_PRICE_CENTS, T.priceTooHigh)),
+  // An amount as people write it ("12,50", "1.234,56"); a sign, an exponent or letters are refused. Empty is 0.
+  price: text
+    .refine((v) => v.trim() === "" || isAmountText(v), T.priceInvalid)
+    .transform(priceInputToCents)
+    .pipe(z.number().max(MAX_PRICE_CENTS, T.priceTooHigh)),
   // '' is the 'Nenhuma' choice.
   categoryId: text.transform((v) => v.trim() || null),
 });

@@ -11,6 +11,7 @@ export const MONEY_TEXT = {
   noMovements: "Nenhuma movimentação encontrada",
   noSales: "Nenhuma venda encontrada",
   amountRequired: "Informe o valor do saque.",
+  amountInvalid: "Digite o valor só com números e vírgula, como 150,00.",
   belowMinimum: (min: number) => `O valor mínimo de saque é ${formatCents(min)}.`,
   aboveAvailable: (available: number) =>
     available > 0

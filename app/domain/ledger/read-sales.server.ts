@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { calendarDay, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
+import { calendarDay, dateFilterError, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
@@ -17,6 +17,8 @@ export type SalesFilter = {
   /** São Paulo calendar days, inclusive, as YYYY-MM-DD. */
   from: string | null;
   to: string | null;
+  /** Why a date in the URL was ignored, if one was. */
+  dateError: string | null;
 };
 
 /**
@@ -86,6 +88,7 @@ export function salesFilter(query: URLSearchParams): SalesFilter {
     propertyId: isUuid(propertyId) ? propertyId : null,
     from: calendarDay(from),
     to: calendarDay(to),
+    dateError: dateFilterError(query),
   };
 }
 

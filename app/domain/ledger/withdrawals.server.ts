@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { priceInputToCents } from "~/lib/price-input";
+import { isAmountText, priceInputToCents } from "~/lib/price-input";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { payoutKeys, wallets, withdrawals } from "~/platform/db/schema";
@@ -40,8 +40,9 @@ export function checkWithdrawal(
   const fieldErrors: Record<string, string> = {};
   if (!isUuid(input.walletId)) throw new AppError("not_found", T.walletNotFound);
   const text = typeof input.amount === "string" ? input.amount.trim() : "";
-  const amountCents = text ? priceInputToCents(text) : 0;
-  if (!text || amountCents <= 0) fieldErrors.amount = T.amountRequired;
+  const amountCents = text && isAmountText(text) ? priceInputToCents(text) : 0;
+  if (text && !isAmountText(text)) fieldErrors.amount = T.amountInvalid;
+  else if (!text || amountCents <= 0) fieldErrors.amount = T.amountRequired;
   else if (amountCents < ctx.config.minWithdrawalCents)
     fieldErrors.amount = T.belowMinimum(ctx.config.minWithdrawalCents);
   else if (amountCents > 100_000_000) fieldErrors.amount = T.aboveAvailable(0);

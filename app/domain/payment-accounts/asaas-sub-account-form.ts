@@ -1,6 +1,6 @@
 import { digitsOf, isValidCpf } from "~/lib/cpf";
 import { normalizePhone } from "~/lib/phone";
-import { priceInputToCents } from "~/lib/price-input";
+import { isAmountText, priceInputToCents } from "~/lib/price-input";
 import { isValidCnpj } from "../ledger/pix-key";
 
 // The data Asaas requires to open a host's sub-account, checked here before anything is sent.
@@ -99,7 +99,7 @@ export function checkAsaasSubAccount(
   const province = text(input, "province", 60);
   if (province.length < 2 || province.length > 60) errors.province = "Informe o bairro.";
   const incomeText = text(input, "incomeValue", 20);
-  const incomeCents = incomeText ? priceInputToCents(incomeText) : 0;
+  const incomeCents = isAmountText(incomeText) ? priceInputToCents(incomeText) : 0;
   if (incomeCents <= 0) errors.incomeValue = "Informe a renda ou o faturamento mensal.";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {

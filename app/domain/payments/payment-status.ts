@@ -8,10 +8,12 @@ const RANK: Record<PaymentRowStatus, number> = {
   error: 0,
   pending: 1,
   processing: 2,
-  approved: 3,
   rejected: 3,
   cancelled: 3,
-  refunded: 4,
+  // Above cancelled: money that arrived for a charge we had given up (a PIX paid as its order expired) is
+  // the provider's truth, so the row says approved and the unwanted payment is refunded.
+  approved: 4,
+  refunded: 5,
 };
 
 /** Live payments may still be paid. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
-import { calendarDay, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
+import { calendarDay, dateFilterError, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
@@ -18,6 +18,8 @@ export type HistoryFilter = {
   /** São Paulo calendar days, inclusive, as YYYY-MM-DD. */
   from: string | null;
   to: string | null;
+  /** Why a date in the URL was ignored, if one was. */
+  dateError: string | null;
 };
 
 export type HistoryRow = {
@@ -50,6 +52,7 @@ export function historyFilter(query: URLSearchParams): HistoryFilter {
     reason: isMovementReason(reason) ? reason : null,
     from: calendarDay(query.get("de")),
     to: calendarDay(query.get("ate")),
+    dateError: dateFilterError(query),
   };
 }
 

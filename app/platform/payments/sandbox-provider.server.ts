@@ -307,7 +307,12 @@ export function createSandboxProvider(options: {
     },
 
     async settle(id, outcome) {
-      if (outcome === "approve") return move(id, ["pending", "processing"], "approved", "accredited");
+      if (outcome === "approve") {
+        // A PIX past its expiry can no longer be paid (what a bank answers the payer).
+        if (toPayment(await find(id), now()).statusDetail === "expired")
+          throw new ProviderError("Cobrança Pix expirada: não pode mais ser paga", 400, false, "expired");
+        return move(id, ["pending", "processing"], "approved", "accredited");
+      }
       if (outcome === "reject")
         return move(id, ["pending", "processing"], "rejected", "cc_rejected_other_reason");
       return move(id, ["pending"], "cancelled", "expired");

@@ -4,6 +4,7 @@ import { can } from "~/domain/team/permissions";
 import { csvDownload } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
+import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/inventory-history-csv";
 import { backofficeContext } from "./guard.server";
 
@@ -16,15 +17,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!can(actor, "catalog.read")) return new Response("Sem permissão para ver o estoque.", { status: 403 });
   const { db } = await database();
   const filter = historyFilter(new URL(request.url).searchParams);
-  return csvDownload("movimentacoes-estoque-estadia.csv", HEADER, allStockHistory(db, actor, filter), (m) => [
-    formatDateTime(m.at),
-    m.propertyName,
-    m.productName,
-    MOVEMENT_REASON_LABEL[m.reason],
-    // The whole id here: a spreadsheet may look it up in the sales export.
-    m.cause ? `${CAUSE[m.cause.kind]} ${m.cause.id}` : "",
-    moverLabel(m.reason, m.actorName),
-    quantityLabel(m.oldQuantity, "old", m.reason),
-    quantityLabel(m.newQuantity, "new", m.reason),
-  ]);
+  return csvDownload(
+    "movimentacoes-estoque-estadia.csv",
+    HEADER,
+    allStockHistory(db, actor, filter),
+    (m) => [
+      formatDateTime(m.at),
+      m.propertyName,
+      m.productName,
+      MOVEMENT_REASON_LABEL[m.reason],
+      // The whole id here: a spreadsheet may look it up in the sales export.
+      m.cause ? `${CAUSE[m.cause.kind]} ${m.cause.id}` : "",
+      moverLabel(m.reason, m.actorName),
+      quantityLabel(m.oldQuantity, "old", m.reason),
+      quantityLabel(m.newQuantity, "new", m.reason),
+    ],
+    (err) => context.get(requestContext).log.error({ err }, "CSV download cut short"),
+  );
 }

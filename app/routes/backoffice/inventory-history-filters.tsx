@@ -34,7 +34,7 @@ export function HistoryFilters({
         value={filter.reason}
         options={REASONS}
       />
-      <DateRangeFilter id="history" from={filter.from} to={filter.to} />
+      <DateRangeFilter id="history" from={filter.from} to={filter.to} error={filter.dateError} />
     </FilterForm>
   );
 }

@@ -4,6 +4,7 @@ import { can } from "~/domain/team/permissions";
 import { csvDownload, csvMoney } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
+import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/sales-csv";
 import { backofficeContext } from "./guard.server";
 
@@ -33,21 +34,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!can(actor, "sales.read")) return new Response("Sem permissão para ver as vendas.", { status: 403 });
   const { db } = await database();
   const filter = salesFilter(new URL(request.url).searchParams);
-  return csvDownload("vendas-estadia.csv", HEADER, allSales(db, actor, filter), (s) => [
-    s.id,
-    formatDateTime(s.createdAt),
-    ORDER_STATUS_LABEL[s.status].label,
-    s.propertyName,
-    s.paymentMethod === "pix" ? "Pix" : "Cartão de crédito",
-    s.items.map((i) => `${i.quantity} × ${i.name} (${csvMoney(i.unitPriceCents)})`).join(", "),
-    csvMoney(s.totalCents),
-    csvMoney(s.grossCents),
-    csvMoney(-s.providerFeeCents),
-    csvMoney(-s.platformFeeCents),
-    csvMoney(s.refundCents),
-    csvMoney(s.netCents),
-    s.buyerName,
-    s.buyerEmail,
-    s.buyerPhone,
-  ]);
+  return csvDownload(
+    "vendas-estadia.csv",
+    HEADER,
+    allSales(db, actor, filter),
+    (s) => [
+      s.id,
+      formatDateTime(s.createdAt),
+      ORDER_STATUS_LABEL[s.status].label,
+      s.propertyName,
+      s.paymentMethod === "pix" ? "Pix" : "Cartão de crédito",
+      s.items.map((i) => `${i.quantity} × ${i.name} (${csvMoney(i.unitPriceCents)})`).join(", "),
+      csvMoney(s.totalCents),
+      csvMoney(s.grossCents),
+      csvMoney(-s.providerFeeCents),
+      csvMoney(-s.platformFeeCents),
+      csvMoney(s.refundCents),
+      csvMoney(s.netCents),
+      s.buyerName,
+      s.buyerEmail,
+      s.buyerPhone,
+    ],
+    (err) => context.get(requestContext).log.error({ err }, "CSV download cut short"),
+  );
 }

@@ -27,7 +27,7 @@ export function SalesFilters({
         options={STATUSES}
       />
       <PropertyFilter id="sales-property" value={filter.propertyId} properties={properties} />
-      <DateRangeFilter id="sales" from={filter.from} to={filter.to} />
+      <DateRangeFilter id="sales" from={filter.from} to={filter.to} error={filter.dateError} />
     </FilterForm>
   );
 }

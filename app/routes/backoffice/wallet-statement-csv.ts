@@ -4,6 +4,7 @@ import { can } from "~/domain/team/permissions";
 import { csvDownload, csvMoney } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
+import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/wallet-statement-csv";
 import { notFoundUnlessFound } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
@@ -28,14 +29,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return new Response("Sem permissão para ver as carteiras.", { status: 403 });
   const { db } = await database();
   const rows = notFoundUnlessFound(await walletStatement(db, actor, params.id).catch(() => null));
-  return csvDownload("extrato-estadia.csv", HEADER, rows, (r) => [
-    r.type,
-    r.reference,
-    formatDateTime(r.at),
-    r.money ? csvMoney(r.money.grossCents) : "",
-    r.money ? csvMoney(-r.money.providerFeeCents) : "",
-    r.money ? csvMoney(-r.money.platformFeeCents) : "",
-    csvMoney(r.amountCents),
-    r.status,
-  ]);
+  return csvDownload(
+    "extrato-estadia.csv",
+    HEADER,
+    rows,
+    (r) => [
+      r.type,
+      r.reference,
+      formatDateTime(r.at),
+      r.money ? csvMoney(r.money.grossCents) : "",
+      r.money ? csvMoney(-r.money.providerFeeCents) : "",
+      r.money ? csvMoney(-r.money.platformFeeCents) : "",
+      csvMoney(r.amountCents),
+      r.status,
+    ],
+    (err) => context.get(requestContext).log.error({ err }, "CSV download cut short"),
+  );
 }
