@@ -243,6 +243,19 @@ describe("the alert level of a property product", () => {
   });
 });
 
+/**
+ * Waits until the database clock is past the newest stock movement: PGlite's clock can give two writes in a
+ * row the same instant, and the history orders ties by id.
+ */
+async function tick() {
+  for (let i = 0; i < 1000; i++) {
+    const { rows } = await db.execute(
+      sql`select clock_timestamp() > coalesce((select max(created_at) from stock_movements), '-infinity') as later`,
+    );
+    if ((rows[0] as { later?: boolean } | undefined)?.later) return;
+  }
+}
+
 describe("the stock history", () => {
   it("tells every kind of movement newest first: who, why and its reference, old → new", async () => {
     const h = await host({ Água: { current: 5 } });
@@ -250,19 +263,24 @@ describe("the stock history", () => {
     const water = h.productIds.Água ?? "";
     const orderId = randomUUID();
     const runId = randomUUID();
+    await tick();
     await saveStockQuantities(db, staff, h.propertyId, [{ productId: water, current: "4", expected: "5" }]);
+    await tick();
     await db.transaction(async (tx) => {
       await holdStock(tx, h.propertyId, [{ productId: water, name: "Água", quantity: 2 }]);
       await sellHeldStock(tx, { id: orderId, organizationId: h.organizationId, propertyId: h.propertyId }, [
         { productId: water, quantity: 2, reserved: 2 },
       ]);
     });
+    await tick();
     const move = (reason: "sale_reversal" | "restock", from: number, to: number, reference: string) =>
       recordMovements(db, h.owner, [
         { propertyId: h.propertyId, productId: water, oldQuantity: from, newQuantity: to, reason, reference },
       ]);
     await move("sale_reversal", 2, 4, `order:${orderId}`);
+    await tick();
     await move("restock", 4, 6, `replacement:${runId}`);
+    await tick();
     // Those two were written straight to the ledger: the stock follows them.
     await db
       .update(propertyProducts)
@@ -271,8 +289,11 @@ describe("the stock history", () => {
     await saveStockQuantities(db, h.owner, h.propertyId, [
       { productId: water, current: null, expected: "5" },
     ]);
+    await tick();
     await removeProductFromProperty(db, h.owner, h.propertyId, water);
+    await tick();
     await addProductsToProperty(db, h.owner, h.propertyId, [water]);
+    await tick();
 
     const { rows, next } = await listStockHistory(db, h.owner, ALL_HISTORY, null);
     expect(next).toBeNull();
