@@ -6,11 +6,12 @@ import { desc, eq, sql } from "drizzle-orm";
 import { DEMO_HOST } from "~/domain/demo/demo-host";
 import { listSales, salesFilter } from "~/domain/ledger/read-sales.server";
 import { post, walletForProperty } from "~/domain/ledger/wallet-ledger.server";
+import { liveAccount } from "~/domain/payment-accounts/accounts.server";
 import type { Actor } from "~/domain/team/permissions";
 import type { Db } from "~/platform/db/database-handle.server";
 import { cursorOf } from "~/platform/db/keyset-cursor";
 import { member, orders, user } from "~/platform/db/schema";
-import { shopFixture } from "../tests/support/shop-fixtures";
+import { connectSandboxAccount, shopFixture } from "../tests/support/shop-fixtures";
 
 type Result = { name: string; rps: number; p99: number };
 
@@ -106,6 +107,8 @@ export async function benchSalesPages(
 /** 50 withdrawals of R$ 20,00 posted at once against a balance of R$ 140,00: how many go through. */
 export async function benchWithdrawalRace(appUrl: string, db: Db, cookie: string): Promise<string> {
   const actor = await demoOwner(db);
+  // Withdrawals are paid from the organization's own account: the demo host's is the sandbox's.
+  if (!(await liveAccount(db, actor.organizationId))) await connectSandboxAccount(db, actor.organizationId);
   const shop = await shopFixture(db, []);
   // The wallet gets exactly 7 × R$ 20,00 of available money, as a settled sale would leave it.
   const walletId = await db.transaction(async (tx) => {
