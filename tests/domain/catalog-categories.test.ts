@@ -15,6 +15,7 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { member, productCategories } from "~/platform/db/schema";
+import { afterInstant } from "../support/database-clock";
 import { refusal } from "../support/refusal";
 
 let handle: DatabaseHandle;
@@ -118,7 +119,10 @@ describe("listCategories", () => {
   it("lists only the actor's organization, newest first or by name in pt-BR order, and staff may read it", async () => {
     const a = await host("Ordem A");
     const b = await host("Ordem B");
-    for (const name of ["Bebidas", "Água", "Lanches"]) await createCategory(handle.db, a, { name });
+    for (const name of ["Bebidas", "Água", "Lanches"]) {
+      const made = await createCategory(handle.db, a, { name });
+      await afterInstant(handle.db, made.createdAt);
+    }
     await createCategory(handle.db, b, { name: "Da outra organização" });
 
     expect((await listCategories(handle.db, a, "newest")).map((c) => c.name)).toEqual([

@@ -25,6 +25,7 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { member, products, properties, propertyProducts, stockMovements } from "~/platform/db/schema";
+import { afterInstant } from "../support/database-clock";
 import { refusal } from "../support/refusal";
 import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
@@ -243,17 +244,11 @@ describe("the alert level of a property product", () => {
   });
 });
 
-/**
- * Waits until the database clock is past the newest stock movement: PGlite's clock can give two writes in a
- * row the same instant, and the history orders ties by id.
- */
+/** Waits until the database clock is past the newest stock movement (see afterInstant). */
 async function tick() {
-  for (let i = 0; i < 1000; i++) {
-    const { rows } = await db.execute(
-      sql`select clock_timestamp() > coalesce((select max(created_at) from stock_movements), '-infinity') as later`,
-    );
-    if ((rows[0] as { later?: boolean } | undefined)?.later) return;
-  }
+  const { rows } = await db.execute(sql`select max(created_at) as at from stock_movements`);
+  const at = (rows[0] as { at?: string | Date | null } | undefined)?.at;
+  if (at) await afterInstant(db, new Date(at));
 }
 
 describe("the stock history", () => {

@@ -12,6 +12,7 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { member, properties } from "~/platform/db/schema";
+import { afterInstant } from "../support/database-clock";
 import { refusal } from "../support/refusal";
 
 // Each user gets a real scrypt password hash, which takes a moment on a busy machine.
@@ -111,6 +112,7 @@ describe("createProperty", () => {
 describe("listProperties and getProperty", () => {
   it("lists only the organization's own properties, newest first, staff included", async () => {
     const first = await createProperty(db, hostA, { name: "Primeiro", address: "Rua 1" });
+    await afterInstant(db, first.createdAt);
     const second = await createProperty(db, hostA, { name: "Segundo", address: "Rua 2" });
     const list = await listProperties(db, staffA);
     expect(list.map((p) => p.id).slice(0, 2)).toEqual([second.id, first.id]);

@@ -24,6 +24,7 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { member } from "~/platform/db/schema";
+import { afterInstant } from "../support/database-clock";
 import { boxOfColour, boxOfOther, decodeQr, readPng, solidImage } from "../support/qr-decode";
 import { refusal } from "../support/refusal";
 
@@ -161,6 +162,7 @@ describe("createQrTemplate", () => {
 describe("reading, updating and deleting templates", () => {
   it("lists the organization's templates newest first, for staff too, and nobody else's", async () => {
     const older = await createQrTemplate(db, hostB, { image: await blueBackground(), size: "120" });
+    await afterInstant(db, older.createdAt);
     const newer = await createQrTemplate(db, hostB, { image: await blueBackground(), size: "130" });
     expect((await listQrTemplates(db, hostB)).map((t) => t.id)).toEqual([newer.id, older.id]);
     const ofA = await listQrTemplates(db, staffA);
