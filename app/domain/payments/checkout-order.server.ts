@@ -65,6 +65,22 @@ export async function chargerFor(ctx: PaymentsContext, order: GuestOrder) {
   return { ...charging, platformFeeCents: fee };
 }
 
+/** What every charge of an attempt tells the provider: the order, its payer, the attempt's key, Estadia's fee. */
+export function chargeBasics(
+  order: GuestOrder,
+  attempt: { idempotencyKey: string },
+  charger: { platformFeeCents: number },
+) {
+  return {
+    orderId: order.id,
+    amountCents: order.totalCents,
+    description: `Pedido ${order.id.slice(0, 8)}`,
+    payer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
+    idempotencyKey: attempt.idempotencyKey,
+    platformFeeCents: charger.platformFeeCents,
+  };
+}
+
 /** A provider call of a new charge: a revoked account stops charging and the guest is told why. */
 export async function charge<T>(
   ctx: PaymentsContext,

@@ -7,6 +7,7 @@ import type { OrderStatus } from "../orders/order-status";
 import { applyPayment } from "./apply-payment.server";
 import {
   charge,
+  chargeBasics,
   chargerFor,
   type GuestKey,
   limitCharges,
@@ -76,15 +77,10 @@ export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): 
   try {
     const made = await charge(ctx, charger.account, () =>
       charger.provider.chargeCard({
-        orderId: order.id,
-        amountCents: order.totalCents,
-        description: `Pedido ${order.id.slice(0, 8)}`,
-        payer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
+        ...chargeBasics(order, attempt, charger),
         token: input.token,
         paymentMethodId: input.paymentMethodId,
         issuerId: input.issuerId,
-        idempotencyKey: attempt.idempotencyKey,
-        platformFeeCents: charger.platformFeeCents,
       }),
     );
     await ctx.db

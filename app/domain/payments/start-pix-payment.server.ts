@@ -6,6 +6,7 @@ import { CHECKOUT_TEXT as T } from "../orders/messages";
 import { applyPayment } from "./apply-payment.server";
 import {
   charge,
+  chargeBasics,
   chargerFor,
   type GuestKey,
   limitCharges,
@@ -64,13 +65,8 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
   try {
     const made = await charge(ctx, charger.account, () =>
       charger.provider.createPixCharge({
-        orderId: order.id,
-        amountCents: order.totalCents,
-        description: `Pedido ${order.id.slice(0, 8)}`,
-        payer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
+        ...chargeBasics(order, attempt, charger),
         expiresAt: order.expiresAt,
-        idempotencyKey: attempt.idempotencyKey,
-        platformFeeCents: charger.platformFeeCents,
       }),
     );
     await ctx.db
