@@ -123,8 +123,9 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
 export const STOCK_ALERT_SECONDS = 15 * 60;
 
 /**
- * Checkout's safety net (expiry, reconciliation, receipts, refunds) every 10 s, and the money's (card
- * receivables released on their date, unanswered payouts) every 30 s: each once across instances.
+ * Checkout's safety net (expiry, reconciliation, webhooks stored but left unapplied, payments' and
+ * transfers' alike, receipts, refunds) every 10 s, and the money's (card receivables released on their
+ * date, unanswered payouts) every 30 s: each once across instances.
  */
 export const SWEEP_SECONDS = 10;
 

@@ -1,3 +1,4 @@
+import { matchPath } from "react-router";
 import { MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
 
 /**
@@ -11,24 +12,42 @@ const KB = 1024;
 /** Every form of the product (sign-in, checkout, cart, back-office saves) fits in a few KB. */
 export const FORM_RULE: BodyRule = { kind: "form", maxBytes: 8 * KB };
 
-// `.data` is where React Router's scripts post the same forms; its routes match any letter case.
-const RULES: [RegExp, BodyRule][] = [
-  // A photo (ADR 0012) and the product's or property's other fields.
-  [/^\/(products|properties)(\.data)?$/i, { kind: "form", maxBytes: MAX_UPLOAD_BYTES + 256 * KB }],
-  // A QR template's background image and its position.
-  [/^\/qr-templates\/(new|edit\/[^/]+)(\.data)?$/i, { kind: "form", maxBytes: MAX_UPLOAD_BYTES + 256 * KB }],
+/** A photo (ADR 0012) and the product's, property's or QR template's other fields. */
+const PHOTO_FORM: BodyRule = { kind: "form", maxBytes: MAX_UPLOAD_BYTES + 256 * KB };
+/** A line or four fields per product (and property), saved at once. */
+const LONG_FORM: BodyRule = { kind: "form", maxBytes: 256 * KB };
+/** Payment providers' notifications are small JSON documents. */
+const NOTIFICATION: BodyRule = { kind: "json", maxBytes: 64 * KB };
+
+/**
+ * The routes that take more (or other) than a small form, keyed by their path exactly as app/routes.ts
+ * writes it and matched the way React Router matches it (any letter case). tests/unit/body-limits.test.ts
+ * fails when a key is no longer a route there, so a renamed route cannot silently fall to FORM_RULE.
+ */
+export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
+  products: PHOTO_FORM,
+  properties: PHOTO_FORM,
+  "qr-templates/new": PHOTO_FORM,
+  "qr-templates/edit/:id": PHOTO_FORM,
   // A restocking run: a ticked line (two ids) per product and property, or a delivered quantity per line.
-  [/^\/replacements\/[^/]+(\.data)?$/i, { kind: "form", maxBytes: 256 * KB }],
-  // A property's stock sheet: four fields per product, saved at once.
-  [/^\/properties\/[^/]+\/products(\.data)?$/i, { kind: "form", maxBytes: 256 * KB }],
-  // Payment providers' notifications are small JSON documents.
-  [/^\/webhooks\/(payments|payouts|asaas)\/[^/]+$/i, { kind: "json", maxBytes: 64 * KB }],
-  [/^\/sandbox\/v1\/card_tokens$/i, { kind: "json", maxBytes: 4 * KB }],
+  "replacements/create": LONG_FORM,
+  "replacements/:id": LONG_FORM,
+  // A property's stock sheet.
+  "properties/:propertyId/products": LONG_FORM,
+  "webhooks/payments/:provider": NOTIFICATION,
+  "webhooks/payouts/:provider": NOTIFICATION,
+  "webhooks/asaas/validacao-saque": NOTIFICATION,
+  "webhooks/asaas/:accountId": NOTIFICATION,
+  "sandbox/v1/card_tokens": { kind: "json", maxBytes: 4 * KB },
   // better-auth's door: it answers only two emailed GET links and 404 to everything else, whatever is sent.
-  [/^\/api\/auth\//i, { kind: "any", maxBytes: 8 * KB }],
-];
+  "api/auth/*": { kind: "any", maxBytes: 8 * KB },
+};
+
+const RULES = Object.entries(BODY_RULES);
 
 /** The body rule for a request path (as sent, before any decoding). */
 export function bodyRule(path: string): BodyRule {
-  return RULES.find(([pattern]) => pattern.test(path))?.[1] ?? FORM_RULE;
+  // React Router's scripts post the same forms to the page's address + `.data` (`/_.data` for a '/' one).
+  const page = path.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
+  return RULES.find(([route]) => matchPath(route, page))?.[1] ?? FORM_RULE;
 }

@@ -1,3 +1,5 @@
+import { centsToPriceInput } from "./price-input";
+
 /** A number as a spreadsheet should read it ("-12,50"): written as it is, never neutralised as text. */
 export class CsvNumber {
   constructor(readonly text: string) {}
@@ -25,13 +27,11 @@ export function csvLine(fields: CsvField[]): string {
     .join(";")}\r\n`;
 }
 
-export const CSV_BOM = "\uFEFF";
+const CSV_BOM = "\uFEFF";
 
 /** Cents as a spreadsheet reads a number in pt-BR: 123456 → 1234,56 (no currency sign, no thousands). */
 export function csvMoney(cents: number): CsvNumber {
-  const sign = cents < 0 ? "-" : "";
-  const digits = String(Math.abs(Math.round(cents))).padStart(3, "0");
-  return new CsvNumber(`${sign}${digits.slice(0, -2)},${digits.slice(-2)}`);
+  return new CsvNumber(centsToPriceInput(cents));
 }
 
 type Fields = CsvField[];

@@ -43,7 +43,7 @@ export const FLASH_MESSAGES = {
 
 export type FlashKey = keyof typeof FLASH_MESSAGES;
 
-export function isFlashKey(value: unknown): value is FlashKey {
+function isFlashKey(value: unknown): value is FlashKey {
   return typeof value === "string" && Object.hasOwn(FLASH_MESSAGES, value);
 }
 

@@ -10,7 +10,7 @@ function field(id: string, value: string): string {
 }
 
 /** CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF), as 4 uppercase hex digits. */
-export function crc16(text: string): string {
+function crc16(text: string): string {
   let crc = 0xffff;
   for (const byte of new TextEncoder().encode(text)) {
     crc ^= byte << 8;

@@ -1,3 +1,6 @@
+/** R$ 100.000,00: the highest price a product may have, far above anything sold in a rental unit. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
 /**
  * pt-BR price typing rule: digits, at most one comma (the first typed) and at most two decimals.
  * Everything else, including dots, is dropped, so "R$ 1.234,5" becomes "1234,5".
@@ -32,7 +35,10 @@ export function priceInputToCents(text: string): number {
   return Number(digits);
 }
 
-/** Shows cents in the price field: 1250 → "12,50", 5 → "0,05"; no thousands separator. */
+/**
+ * Cents as pt-BR digits, as the price field and the CSV exports show them: 1250 → "12,50", 5 → "0,05";
+ * no currency sign, no thousands separator.
+ */
 export function centsToPriceInput(cents: number): string {
   if (!Number.isFinite(cents)) return "";
   const whole = Math.round(cents);

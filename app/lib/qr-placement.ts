@@ -51,8 +51,3 @@ export function scaleQrBox(box: QrBox, width: number): QrBox {
   const k = width / QR_FRAME_WIDTH;
   return { x: box.x * k, y: box.y * k, size: box.size * k };
 }
-
-/** Whether a slider's value is a whole number within its limits. */
-export function isWithin(value: number, limits: { min: number; max: number }): boolean {
-  return Number.isInteger(value) && value >= limits.min && value <= limits.max;
-}

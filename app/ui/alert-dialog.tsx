@@ -1,57 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import type { ComponentPropsWithRef, ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import type { ReactNode } from "react";
 import { Button } from "~/ui/button";
-import { DialogFooter, overlayClasses } from "~/ui/dialog";
-
-export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
-export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
-export const AlertDialogAction = AlertDialogPrimitive.Action;
-export const AlertDialogFooter = DialogFooter;
-
-export interface AlertDialogContentProps
-  extends Omit<ComponentPropsWithRef<typeof AlertDialogPrimitive.Content>, "title"> {
-  title: ReactNode;
-  description: ReactNode;
-  width?: number;
-}
-
-/** Panel with title and description; put the buttons in `AlertDialogFooter` as children. */
-export function AlertDialogContent({
-  title,
-  description,
-  width = 400,
-  className,
-  style,
-  children,
-  ...props
-}: AlertDialogContentProps) {
-  return (
-    <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className={overlayClasses} />
-      <AlertDialogPrimitive.Content
-        {...props}
-        style={{ width: `min(${width}px, 100vw - 2rem)`, ...style }}
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4",
-          "overflow-y-auto rounded-xl bg-surface p-5 shadow-xl motion-safe:animate-dialog-in sm:p-6",
-          className,
-        )}
-      >
-        <div className="grid gap-1.5">
-          <AlertDialogPrimitive.Title className="text-lg font-semibold text-ink">
-            {title}
-          </AlertDialogPrimitive.Title>
-          <AlertDialogPrimitive.Description className="text-sm text-muted">
-            {description}
-          </AlertDialogPrimitive.Description>
-        </div>
-        {children}
-      </AlertDialogPrimitive.Content>
-    </AlertDialogPrimitive.Portal>
-  );
-}
+import { DialogFooter, descriptionClasses, overlayClasses, panelProps, titleClasses } from "~/ui/dialog";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -86,30 +36,38 @@ export function ConfirmDialog({
   busy = false,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog
+    <AlertDialogPrimitive.Root
       open={open}
       onOpenChange={(next) => {
         if (!busy) onOpenChange(next);
       }}
     >
-      <AlertDialogContent
-        title={title}
-        description={description}
-        onEscapeKeyDown={(event) => {
-          if (busy) event.preventDefault();
-        }}
-      >
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={busy}>
-              {cancelLabel}
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={overlayClasses} />
+        <AlertDialogPrimitive.Content
+          {...panelProps(400)}
+          onEscapeKeyDown={(event) => {
+            if (busy) event.preventDefault();
+          }}
+        >
+          <div className="grid gap-1.5">
+            <AlertDialogPrimitive.Title className={titleClasses}>{title}</AlertDialogPrimitive.Title>
+            <AlertDialogPrimitive.Description className={descriptionClasses}>
+              {description}
+            </AlertDialogPrimitive.Description>
+          </div>
+          <DialogFooter>
+            <AlertDialogPrimitive.Cancel asChild>
+              <Button variant="outline" disabled={busy}>
+                {cancelLabel}
+              </Button>
+            </AlertDialogPrimitive.Cancel>
+            <Button variant={tone} busy={busy} busyLabel={busyLabel} onClick={onConfirm}>
+              {confirmLabel}
             </Button>
-          </AlertDialogCancel>
-          <Button variant={tone} busy={busy} busyLabel={busyLabel} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+          </DialogFooter>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
   );
 }

@@ -1,13 +1,27 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentPropsWithRef, ReactNode } from "react";
+import type { ComponentPropsWithRef, CSSProperties, ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+// The overlay, panel and heading every dialog here shares, this one and the confirmation (alert-dialog.tsx).
 export const overlayClasses = "fixed inset-0 z-50 bg-black/50 motion-safe:animate-fade-in";
+export const titleClasses = "text-lg font-semibold text-ink";
+export const descriptionClasses = "text-sm text-muted";
+
+/** The centred panel, `width` px wide (phones get the viewport minus a margin), scrolling when tall. */
+export function panelProps(width: number, className?: string, style?: CSSProperties) {
+  return {
+    style: { width: `min(${width}px, 100vw - 2rem)`, ...style },
+    className: cn(
+      "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4",
+      "overflow-y-auto rounded-xl bg-surface p-5 shadow-xl motion-safe:animate-dialog-in sm:p-6",
+      className,
+    ),
+  };
+}
 
 export interface DialogContentProps
   extends Omit<ComponentPropsWithRef<typeof DialogPrimitive.Content>, "title"> {
@@ -37,12 +51,7 @@ export function DialogContent({
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content
         {...props}
-        style={{ width: `min(${width}px, 100vw - 2rem)`, ...style }}
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4",
-          "overflow-y-auto rounded-xl bg-surface p-5 shadow-xl motion-safe:animate-dialog-in sm:p-6",
-          className,
-        )}
+        {...panelProps(width, className, style)}
         onEscapeKeyDown={(event) => {
           if (!dismissible) event.preventDefault();
           onEscapeKeyDown?.(event);
@@ -57,9 +66,9 @@ export function DialogContent({
         }}
       >
         <div className={cn("grid gap-1.5", dismissible && "pr-8")}>
-          <DialogPrimitive.Title className="text-lg font-semibold text-ink">{title}</DialogPrimitive.Title>
+          <DialogPrimitive.Title className={titleClasses}>{title}</DialogPrimitive.Title>
           {description == null ? null : (
-            <DialogPrimitive.Description className="text-sm text-muted">
+            <DialogPrimitive.Description className={descriptionClasses}>
               {description}
             </DialogPrimitive.Description>
           )}

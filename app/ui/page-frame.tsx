@@ -56,7 +56,7 @@ function normalizePath(path: string): string {
 }
 
 /** The entry whose path equals or is the longest prefix of the current path (sub-pages keep their section lit). */
-export function findCurrentNavPath(nav: NavItem[], currentPath: string): string | undefined {
+function findCurrentNavPath(nav: NavItem[], currentPath: string): string | undefined {
   const current = normalizePath(currentPath);
   let best: string | undefined;
   for (const item of nav) {

@@ -6,8 +6,7 @@ import { forgetCachedShops, loadShop } from "~/domain/carts/load-shop.server";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { expireOrder } from "~/domain/payments/expire-order.server";
-import { handleWebhook } from "~/domain/payments/handle-webhook.server";
-import { payByCard } from "~/domain/payments/pay-by-card.server";
+import { cardRefusalReason, payByCard } from "~/domain/payments/pay-by-card.server";
 import { refreshGuestOrder } from "~/domain/payments/refresh-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
@@ -34,7 +33,9 @@ import {
   BUYER,
   type CheckoutHarness,
   checkoutHarness,
+  deliverWebhook,
   guestWithCart,
+  SANDBOX_PAYMENTS,
   TEST_CARD,
 } from "../support/checkout-fixtures";
 import { refusal } from "../support/refusal";
@@ -262,8 +263,8 @@ describe("paying by PIX", () => {
       // The same notification ten times, and a fresh one (another event id) about the same payment.
       const { url, headers, body } = await h.sandbox.webhookFor(pix.providerPaymentId ?? "");
       const request = { headers, body, query: new URL(url).searchParams };
-      outcomes.push(await handleWebhook(h.ctx, "sandbox", request));
-      outcomes.push(await handleWebhook(h.ctx, "sandbox", request));
+      outcomes.push(await deliverWebhook(h.ctx, SANDBOX_PAYMENTS, request));
+      outcomes.push(await deliverWebhook(h.ctx, SANDBOX_PAYMENTS, request));
     }
     expect(outcomes.filter((o) => o === "applied")).toHaveLength(10);
     expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(10);
@@ -313,9 +314,9 @@ describe("paying by PIX", () => {
       (headers.get("x-signature") ?? "").replace(/v1=(.)/, (_, d: string) => `v1=${d === "0" ? "1" : "0"}`),
     );
     const before = await db().select().from(paymentEvents);
-    expect(await handleWebhook(h.ctx, "sandbox", { headers, body, query: new URL(url).searchParams })).toBe(
-      "refused",
-    );
+    expect(
+      await deliverWebhook(h.ctx, SANDBOX_PAYMENTS, { headers, body, query: new URL(url).searchParams }),
+    ).toBe("refused");
     expect(await db().select().from(paymentEvents)).toHaveLength(before.length);
     expect((await latestGuestOrder(db(), g.cartId, g.deviceId))?.status).toBe("pending");
   });
@@ -392,6 +393,9 @@ describe("paying by card", () => {
     await placeOrder(h.ctx, { ...g.key, method: "credit_card", buyer: BUYER });
     const refused = await card(g.key, await token("FUND"));
     expect(refused).toMatchObject({ status: "failed", reason: "Saldo ou limite insuficiente." });
+    // The payment page, reloaded, reads the same sentence from the refused payment's row.
+    const [row] = await db().select().from(payments).where(eq(payments.orderId, refused.orderId));
+    expect(cardRefusalReason(row?.statusDetail ?? null)).toBe("Saldo ou limite insuficiente.");
     expect(await stockOf(g.shop.propertyId, agua)).toEqual({ current: 5, reserved: 0 });
     expect(await history(refused.orderId)).toEqual([
       "∅→pending (created)",

@@ -2,6 +2,7 @@
 // and the per-address limit.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "~/domain/errors";
 import { LEAD_THROTTLE, recordLead, registrationUrl } from "~/domain/leads/record-lead.server";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
@@ -49,7 +50,6 @@ describe("a valid lead", () => {
       now,
     );
     expect(result).toEqual({
-      ok: true,
       language: "en",
       stored: true,
       registrationUrl: "/auth?tab=criar-conta&name=Ana+Souza&email=ana.souza%40example.com",
@@ -72,7 +72,7 @@ describe("a valid lead", () => {
       visitor(),
       form({ email: "so-email@example.com", language: "fr" }),
     );
-    expect(result.ok).toBe(true);
+    expect(result).toMatchObject({ language: "pt-BR", stored: true });
     const [row] = await leadsFor("so-email@example.com");
     expect(row).toMatchObject({ fullName: "", phone: "", propertiesCount: "", language: "pt-BR" });
   });
@@ -86,37 +86,50 @@ describe("a valid lead", () => {
 
 describe("a refused lead", () => {
   it.each([
-    ["pt-BR", "Informe um e-mail válido, como nome@exemplo.com."],
-    ["en", "Enter a valid email address, like name@example.com."],
-    ["es", "Ingresa un correo electrónico válido, como nombre@ejemplo.com."],
+    [
+      "pt-BR",
+      "Confira os dados destacados e tente de novo.",
+      "Informe um e-mail válido, como nome@exemplo.com.",
+    ],
+    [
+      "en",
+      "Please check the highlighted fields and try again.",
+      "Enter a valid email address, like name@example.com.",
+    ],
+    [
+      "es",
+      "Revisa los campos destacados e inténtalo de nuevo.",
+      "Ingresa un correo electrónico válido, como nombre@ejemplo.com.",
+    ],
   ])(
     "explains an invalid email in the page's language (%s) and stores nothing",
-    async (language, message) => {
-      const result = await recordLead(
-        handle.db,
-        visitor(),
-        form({ name: "Bia", email: "bia-sem-arroba", phone: "123", language }),
-      );
-      expect(result).toMatchObject({
-        ok: false,
-        status: 400,
-        language,
-        fieldErrors: { email: message },
-        values: { name: "Bia", email: "bia-sem-arroba", phone: "123", propertiesCount: "" },
-      });
+    async (language, failed, message) => {
+      await expect(
+        recordLead(
+          handle.db,
+          visitor(),
+          form({ name: "Bia", email: "bia-sem-arroba", phone: "123", language }),
+        ),
+      ).rejects.toEqual(new AppError("invalid", failed, { email: message }));
       expect(await leadsFor("bia-sem-arroba")).toHaveLength(0);
     },
   );
 
   it("refuses a missing email, a phone with letters, and overlong name and property count", async () => {
-    const result = await recordLead(
-      handle.db,
-      visitor(),
-      form({ name: "x".repeat(121), phone: "ligue pra mim", propertiesCount: "1".repeat(21) }),
+    await expect(
+      recordLead(
+        handle.db,
+        visitor(),
+        form({ name: "x".repeat(121), phone: "ligue pra mim", propertiesCount: "1".repeat(21) }),
+      ),
+    ).rejects.toEqual(
+      new AppError("invalid", "Confira os dados destacados e tente de novo.", {
+        name: "O nome deve ter no máximo 120 caracteres.",
+        email: "Informe um e-mail válido, como nome@exemplo.com.",
+        phone: "Informe um telefone com DDD, só com números, espaços, parênteses, + ou -.",
+        propertiesCount: "Informe quantos imóveis você tem, com até 20 caracteres.",
+      }),
     );
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(Object.keys(result.fieldErrors).sort()).toEqual(["email", "name", "phone", "propertiesCount"]);
   });
 });
 
@@ -128,7 +141,6 @@ describe("the honeypot", () => {
       form({ name: "Bot", email: "bot@example.com", website: "https://spam.example" }),
     );
     expect(result).toMatchObject({
-      ok: true,
       stored: false,
       registrationUrl: "/auth?tab=criar-conta&name=Bot&email=bot%40example.com",
     });
@@ -141,28 +153,27 @@ describe("the limit per address", () => {
     const from = visitor();
     const now = new Date("2026-03-02T15:10:00Z");
     for (let i = 1; i <= LEAD_THROTTLE.limit; i++) {
-      const ok = await recordLead(handle.db, from, form({ email: `lote${i}@example.com` }), now);
-      expect(ok.ok, `lead ${i}`).toBe(true);
+      const lead = await recordLead(handle.db, from, form({ email: `lote${i}@example.com` }), now);
+      expect(lead.stored, `lead ${i}`).toBe(true);
     }
-    const refused = await recordLead(
-      handle.db,
-      from,
-      form({ email: "lote-extra@example.com", language: "es" }),
-      now,
+    await expect(
+      recordLead(handle.db, from, form({ email: "lote-extra@example.com", language: "es" }), now),
+    ).rejects.toEqual(
+      new AppError(
+        "rate_limited",
+        "Demasiados envíos desde esta dirección. Inténtalo de nuevo en 50 minutos.",
+        undefined,
+        { retryAfterSeconds: 50 * 60 },
+      ),
     );
-    expect(refused).toMatchObject({
-      ok: false,
-      status: 429,
-      message: "Demasiados envíos desde esta dirección. Inténtalo de nuevo en 50 minutos.",
-    });
     expect(await leadsFor("lote-extra@example.com")).toHaveLength(0);
 
     // Another address is not affected, and the same one is welcome again in the next window.
-    expect((await recordLead(handle.db, visitor(), form({ email: "vizinho@example.com" }), now)).ok).toBe(
+    expect((await recordLead(handle.db, visitor(), form({ email: "vizinho@example.com" }), now)).stored).toBe(
       true,
     );
     const nextHour = new Date("2026-03-02T16:00:00Z");
-    expect((await recordLead(handle.db, from, form({ email: "depois@example.com" }), nextHour)).ok).toBe(
+    expect((await recordLead(handle.db, from, form({ email: "depois@example.com" }), nextHour)).stored).toBe(
       true,
     );
   });
@@ -171,8 +182,10 @@ describe("the limit per address", () => {
     const from = visitor();
     const now = new Date("2026-03-02T18:00:00Z");
     for (let i = 0; i < LEAD_THROTTLE.limit + 5; i++) {
-      await recordLead(handle.db, from, form({ email: "invalido" }), now);
+      await expect(recordLead(handle.db, from, form({ email: "invalido" }), now)).rejects.toMatchObject({
+        kind: "invalid",
+      });
     }
-    expect((await recordLead(handle.db, from, form({ email: "valido@example.com" }), now)).ok).toBe(true);
+    expect((await recordLead(handle.db, from, form({ email: "valido@example.com" }), now)).stored).toBe(true);
   });
 });

@@ -12,7 +12,6 @@ import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { settleDueReceivables } from "~/domain/ledger/settle-receivables.server";
 import { applyTransfer, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { handleWebhook } from "~/domain/payments/handle-webhook.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
@@ -31,7 +30,9 @@ import {
   BUYER,
   type CheckoutHarness,
   checkoutHarness,
+  deliverWebhook,
   guestWithCartIn,
+  SANDBOX_PAYMENTS,
   TEST_CARD,
 } from "../support/checkout-fixtures";
 import { refusal } from "../support/refusal";
@@ -66,7 +67,7 @@ async function paidSale(
     const [pix] = await db().select().from(payments).where(eq(payments.orderId, orderId));
     await h.sandbox.settle(pix?.providerPaymentId ?? "", "approve");
     const { url, headers, body } = await h.sandbox.webhookFor(pix?.providerPaymentId ?? "");
-    await handleWebhook(h.ctx, "sandbox", { headers, body, query: new URL(url).searchParams });
+    await deliverWebhook(h.ctx, SANDBOX_PAYMENTS, { headers, body, query: new URL(url).searchParams });
     return orderId;
   }
   const token = (await h.sandbox.tokenize({ ...TEST_CARD, holderName: "APRO" })).id;

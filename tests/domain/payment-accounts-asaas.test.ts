@@ -2,8 +2,8 @@
 // Asaas's API over HTTP: opening it (checked data, the key kept only sealed, its webhook with a token of its
 // own), a guest paying by PIX with Estadia's fee split to Estadia's wallet, and withdrawals as transfers from
 // the sub-account that Estadia's validation approves only when they are its own. The fake's webhook
-// deliveries reach a local receiver and are handled as the route handles them (token checked, then
-// handleAsaasEvent).
+// deliveries reach a local receiver and are handled as the route handles them (received: token checked,
+// stored; then applied).
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,7 +16,7 @@ import { BUYER_TEXT } from "~/domain/orders/buyer";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { accountById, asConnected, liveAccount } from "~/domain/payment-accounts/accounts.server";
-import { handleAsaasEvent, validateAsaasTransfer } from "~/domain/payment-accounts/asaas-events.server";
+import { validateAsaasTransfer } from "~/domain/payment-accounts/asaas-events.server";
 import { connectAsaas } from "~/domain/payment-accounts/connect-asaas.server";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
 import type { PaymentsContext } from "~/domain/payments/payments-context";
@@ -31,7 +31,7 @@ import {
   openAsaasCredentials,
 } from "~/platform/payments/asaas-accounts.server";
 import { type AsaasFake, startAsaasFake } from "../support/asaas-fake";
-import { BUYER, checkoutHarness, guestWithCartIn } from "../support/checkout-fixtures";
+import { BUYER, checkoutHarness, deliverWebhook, guestWithCartIn } from "../support/checkout-fixtures";
 import { refusal } from "../support/refusal";
 import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
@@ -139,9 +139,11 @@ async function handleDeliveries(): Promise<{ event: string; outcome: string }[]>
     const id = /^\/webhooks\/asaas\/([^/?]+)$/.exec(r.path)?.[1] ?? "";
     const account = await accountById(db(), id);
     if (!account) throw new Error(`a delivery to ${r.path}, which names no account`);
-    const event = ctx.providers.asaasEvent(asConnected(account), { headers: r.headers, body: r.body });
-    if (!event) throw new Error(`a delivery to ${r.path} without the account's token`);
-    handled.push({ event: event.event, outcome: await handleAsaasEvent(ctx, account, event, r.body) });
+    const source = { to: "account", account: asConnected(account) } as const;
+    const request = { headers: r.headers, query: new URLSearchParams(), body: r.body };
+    const outcome = await deliverWebhook(ctx, source, request);
+    if (outcome === "refused") throw new Error(`a delivery to ${r.path} without the account's token`);
+    handled.push({ event: JSON.parse(r.body).event, outcome });
   }
   return handled;
 }
@@ -386,18 +388,52 @@ describe("a guest paying an Asaas host by PIX", () => {
       event: "PAYMENT_RECEIVED",
       payment: { id: "pay_x" },
     });
+    const read = ctx.providers.webhookReader({ to: "account", account: asConnected(host.account) });
     const with_ = (token: string) =>
-      ctx.providers.asaasEvent(asConnected(host.account), {
-        headers: new Headers({ "asaas-access-token": token }),
-        body,
-      });
-    expect(with_(host.credentials.webhookToken)).toMatchObject({
-      event: "PAYMENT_RECEIVED",
-      paymentId: "pay_x",
-    });
+      read?.({ headers: new Headers({ "asaas-access-token": token }), query: new URLSearchParams(), body });
+    expect(with_(host.credentials.webhookToken)).toMatchObject({ topic: "payment", subjectId: "pay_x" });
     expect(with_(other.credentials.webhookToken)).toBeNull();
     expect(with_(ROOT_WEBHOOK_TOKEN)).toBeNull();
     expect(with_("")).toBeNull();
+  });
+
+  it("applies an event only with the account it arrived for: another host's URL naming this host's payment changes nothing", async () => {
+    const other = await asaasShop();
+    const g = await guestWithCartIn(db(), host.shop, { Vinho: 1 });
+    await placeOrder(ctx, { ...g.key, method: "pix", buyer: BUYER });
+    const { orderId } = await startPixPayment(ctx, g.key);
+    const [charge] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    await fake.receivePix(charge?.providerPaymentId ?? "");
+    const before = fake.requests.length;
+
+    // Authentic for the other host's account (its own token), about this host's payment.
+    const forged = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      event: "PAYMENT_RECEIVED",
+      payment: { id: charge?.providerPaymentId },
+    });
+    const outcome = await deliverWebhook(
+      ctx,
+      { to: "account", account: asConnected(other.account) },
+      {
+        headers: new Headers({ "asaas-access-token": other.credentials.webhookToken }),
+        query: new URLSearchParams(),
+        body: forged,
+      },
+    );
+    expect(outcome).toBe("ignored");
+    expect(fake.requests.slice(before)).toEqual([]);
+    const [stored] = await db()
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, JSON.parse(forged).id));
+    expect(stored).toMatchObject({ organizationId: null });
+    expect(stored?.processedAt).not.toBeNull();
+    expect((await latestGuestOrder(db(), g.cartId, g.deviceId))?.status).toBe("pending");
+
+    // The genuine delivery, on this host's own URL, pays the order.
+    expect(await handleDeliveries()).toContainEqual({ event: "PAYMENT_RECEIVED", outcome: "applied" });
+    expect((await latestGuestOrder(db(), g.cartId, g.deviceId))?.status).toBe("paid");
   });
 });
 

@@ -16,7 +16,6 @@ import {
 } from "~/domain/payment-accounts/connect-mercadopago.server";
 import { disconnectAccount } from "~/domain/payment-accounts/disconnect.server";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
-import { handleWebhook } from "~/domain/payments/handle-webhook.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
@@ -41,7 +40,13 @@ import {
 import { openMercadoPagoCredentials } from "~/platform/payments/mercadopago-oauth.server";
 import type { WebhookRequest } from "~/platform/payments/provider";
 import { SealError } from "~/platform/secrets/secret-box.server";
-import { BUYER, type CheckoutHarness, checkoutHarness, guestWithCartIn } from "../support/checkout-fixtures";
+import {
+  BUYER,
+  type CheckoutHarness,
+  checkoutHarness,
+  deliverWebhook,
+  guestWithCartIn,
+} from "../support/checkout-fixtures";
 import {
   createTestCardToken,
   type LoggedRequest,
@@ -56,6 +61,8 @@ vi.setConfig({ testTimeout: 30_000 });
 /** The key vitest.config.ts gives the test process: what the app sealed the credentials with. */
 const TEST_KEY = Buffer.from(process.env.ENCRYPTION_KEY ?? "", "hex");
 const MINUTE = 60_000;
+/** Mercado Pago's one notification URL for every seller. */
+const MERCADOPAGO_PAYMENTS = { to: "payments", provider: "mercadopago" } as const;
 /** Mercado Pago's own fees in the fake, in percent (its defaults, stated here for the arithmetic below). */
 const MP_FEE = { pix: 0.99, card: 4.98 };
 
@@ -256,7 +263,7 @@ describe("two organizations, each with its own Mercado Pago seller", () => {
       fake.approve(pix.mpId);
       const notice = fake.webhookFor(pix.mpId);
       expect(JSON.parse(notice.body).user_id).toBe(Number(org.seller));
-      expect(await handleWebhook(h.ctx, "mercadopago", notice)).toBe("applied");
+      expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, notice)).toBe("applied");
       expect((await latestGuestOrder(db(), pix.cartId, pix.deviceId))?.status).toBe("paid");
       // The ledger: gross in, Mercado Pago's fee (fee_details) out, Estadia's application_fee out.
       const pixMpFee = mpFee(total, "pix");
@@ -328,13 +335,13 @@ describe("two organizations, each with its own Mercado Pago seller", () => {
 
     // Seller B's user_id on A's payment: nothing is fetched with anyone's credentials, nothing applied.
     const forged = naming(fake.webhookFor(pix.mpId), b.seller);
-    expect(await handleWebhook(h.ctx, "mercadopago", forged)).toBe("ignored");
+    expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, forged)).toBe("ignored");
     expect(fake.requests.slice(fetchesBefore)).toEqual([]);
     expect((await latestGuestOrder(db(), pix.cartId, pix.deviceId))?.status).toBe("pending");
     expect(await movementsOf(pix.orderId)).toEqual([]);
 
     // The genuine one: fetched with A's token, A's order paid.
-    expect(await handleWebhook(h.ctx, "mercadopago", fake.webhookFor(pix.mpId))).toBe("applied");
+    expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, fake.webhookFor(pix.mpId))).toBe("applied");
     const fetched = fake.requests.slice(fetchesBefore).filter((r) => r.path === `/v1/payments/${pix.mpId}`);
     expect(fetched.length).toBeGreaterThan(0);
     for (const r of fetched)
@@ -356,7 +363,7 @@ describe("two organizations, each with its own Mercado Pago seller", () => {
   it("refunds through the seller that took the payment, with that seller's token", async () => {
     const pix = await pixOrder(a.shop, { Água: 1, Café: 1 });
     fake.approve(pix.mpId);
-    expect(await handleWebhook(h.ctx, "mercadopago", fake.webhookFor(pix.mpId))).toBe("applied");
+    expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, fake.webhookFor(pix.mpId))).toBe("applied");
     const beforeB = await snapshotOf(b.shop.organizationId);
 
     // Another organization's owner cannot refund it (it is not theirs to see).
@@ -621,7 +628,7 @@ describe("a seller who revokes Estadia's authorization", () => {
     expect(creation?.headers.authorization).toBe(`Bearer ${after.accessToken}`);
     expect(fake.sellerOf(pix.mpId)).toBe(seller);
     fake.approve(pix.mpId);
-    expect(await handleWebhook(h.ctx, "mercadopago", fake.webhookFor(pix.mpId))).toBe("applied");
+    expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, fake.webhookFor(pix.mpId))).toBe("applied");
     expect((await latestGuestOrder(db(), pix.cartId, pix.deviceId))?.status).toBe("paid");
     // And the guest whose charge failed can pay their order now.
     await startPixPayment(h.ctx, guest.key);

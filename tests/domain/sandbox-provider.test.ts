@@ -94,6 +94,48 @@ describe("the sandbox's own parts", () => {
       idempotencyKey: "expired-pix-1",
       platformFeeCents: 0,
     });
-    expect(payment).toMatchObject({ status: "cancelled", statusDetail: "expired" });
+    expect(payment).toMatchObject({ status: "cancelled", statusDetail: "expired", expired: true });
+  });
+
+  it("translates its test cards' refusals into ours, as the Mercado Pago adapter does", async () => {
+    const refusalFor = async (holderName: string) => {
+      const token = (await provider.tokenize({ ...TEST_CARD, holderName })).id;
+      const payment = await provider.chargeCard({
+        orderId: `o-${holderName}`,
+        amountCents: 900,
+        description: "Teste",
+        payer: { name: "Ana", email: null, cpf: null },
+        token,
+        paymentMethodId: null,
+        issuerId: null,
+        idempotencyKey: `card-${holderName}`,
+        platformFeeCents: 0,
+      });
+      return [payment.status, payment.refusal, payment.expired];
+    };
+    expect(await refusalFor("FUND")).toEqual(["rejected", "insufficient_funds", false]);
+    expect(await refusalFor("SECU")).toEqual(["rejected", "bad_security_code", false]);
+    expect(await refusalFor("EXPI")).toEqual(["rejected", "bad_expiry_date", false]);
+    expect(await refusalFor("FORM")).toEqual(["rejected", "bad_card_data", false]);
+    expect(await refusalFor("CALL")).toEqual(["rejected", "call_bank", false]);
+    expect(await refusalFor("OTHE")).toEqual(["rejected", "other", false]);
+    expect(await refusalFor("APRO")).toEqual(["approved", null, false]);
+  });
+
+  it("says a PIX it was told to expire expired, and one the collector cancelled did not", async () => {
+    const pix = (key: string) =>
+      provider.createPixCharge({
+        orderId: `o-${key}`,
+        amountCents: 900,
+        description: "Teste",
+        payer: { name: "Ana", email: null, cpf: null },
+        expiresAt: new Date(Date.now() + 60_000),
+        idempotencyKey: key,
+        platformFeeCents: 0,
+      });
+    const lapsed = await pix("told-to-expire");
+    expect(await provider.settle(lapsed.id, "expire")).toMatchObject({ status: "cancelled", expired: true });
+    const stopped = await pix("cancelled-by-us");
+    expect(await provider.cancelPayment(stopped.id)).toMatchObject({ status: "cancelled", expired: false });
   });
 });

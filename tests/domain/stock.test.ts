@@ -1,12 +1,13 @@
 // Stock per property: what a property holds, adding and removing products, saving quantities in one
 // transaction, the append-only ledger, roles, and tenancy. In-memory PGlite with the real migrations.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createProperty } from "~/domain/properties/create-property.server";
 import { deleteProperty } from "~/domain/properties/delete-property.server";
 import { addProductsToProperty } from "~/domain/stock/add-products.server";
 import { listAddableProducts, listPropertyStock } from "~/domain/stock/list-property-stock.server";
 import { removeProductFromProperty } from "~/domain/stock/remove-product.server";
+import { returnToStock } from "~/domain/stock/return-to-stock.server";
 import { saveStockQuantities } from "~/domain/stock/save-stock-quantities.server";
 import type { Actor } from "~/domain/team/permissions";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
@@ -374,6 +375,86 @@ describe("removing a product from a property", () => {
     });
     expect(await stockRows(house)).toHaveLength(1);
     expect(await ledger(house)).toHaveLength(1);
+  });
+});
+
+describe("units coming back into stock (a refund, a delivered run)", () => {
+  it("adds to counted stock with a movement naming the cause; uncounted or removed products get nothing", async () => {
+    const house = await property(hostA);
+    const [counted, uncounted, removed] = [
+      await product(hostA, "Volta"),
+      await product(hostA, "Sem conta"),
+      await product(hostA, "Saiu"),
+    ];
+    await addProductsToProperty(db, hostA, house, [counted, uncounted, removed]);
+    await saveStockQuantities(db, hostA, house, [
+      { productId: counted, current: "2", expected: "5" },
+      { productId: uncounted, current: null, expected: null },
+    ]);
+    await removeProductFromProperty(db, hostA, house, removed);
+    const stamp = async () =>
+      (await db.select().from(propertyProducts).where(eq(propertyProducts.productId, counted)))[0]?.updatedAt;
+    const before = await stamp();
+
+    const orderId = crypto.randomUUID();
+    const runId = crypto.randomUUID();
+    await db.transaction(async (tx) => {
+      const lines = [counted, uncounted, removed].map((productId) => ({
+        propertyId: house,
+        productId,
+        quantity: 3,
+      }));
+      await returnToStock(tx, hostA, { reason: "sale_reversal", reference: `order:${orderId}` }, lines);
+    });
+    await db.transaction((tx) =>
+      returnToStock(tx, staffA, { reason: "restock", reference: `replacement:${runId}` }, [
+        { propertyId: house, productId: counted, quantity: 4 },
+        { propertyId: house, productId: uncounted, quantity: 4 },
+      ]),
+    );
+
+    expect(await stockRows(house)).toEqual(
+      expect.arrayContaining([
+        { productId: counted, current: 9, expected: 5 },
+        { productId: uncounted, current: null, expected: null },
+      ]),
+    );
+    expect(await stamp()).not.toEqual(before);
+    const back = await db
+      .select({
+        productId: stockMovements.productId,
+        reason: stockMovements.reason,
+        old: stockMovements.oldQuantity,
+        new: stockMovements.newQuantity,
+        reference: stockMovements.reference,
+        actor: stockMovements.actorUserId,
+      })
+      .from(stockMovements)
+      .where(
+        and(
+          eq(stockMovements.propertyId, house),
+          inArray(stockMovements.reason, ["sale_reversal", "restock"]),
+        ),
+      )
+      .orderBy(asc(stockMovements.createdAt));
+    expect(back).toEqual([
+      {
+        productId: counted,
+        reason: "sale_reversal",
+        old: 2,
+        new: 5,
+        reference: `order:${orderId}`,
+        actor: hostA.userId,
+      },
+      {
+        productId: counted,
+        reason: "restock",
+        old: 5,
+        new: 9,
+        reference: `replacement:${runId}`,
+        actor: staffA.userId,
+      },
+    ]);
   });
 });
 

@@ -300,8 +300,11 @@ test("the host sees PIX and card sales, their money in the wallet, withdraws by 
       } finally {
         await provider.close();
       }
-      await page.reload();
-      await expect(statementLine(page, `Saque #${withdrawal8}`)).toContainText("Pago");
+      // The provider's webhook is answered first and applied just after: reload until it shows.
+      await expect(async () => {
+        await page.reload();
+        await expect(statementLine(page, `Saque #${withdrawal8}`)).toContainText("Pago", { timeout: 1_000 });
+      }).toPass();
       await expect
         .poll(() => walletFigures(page, FLAT))
         .toEqual({

@@ -101,7 +101,7 @@ test("an owner invites cleaning staff, who joins from the email with read-only a
     const sales = await staffPage.goto("/sales");
     expect(sales?.status()).toBe(403);
     await expect(staffPage.getByText("Você não tem permissão para ver esta página")).toBeVisible();
-    await expect(staffPage.getByText("Seu papel nesta organização não dá acesso a as vendas.")).toBeVisible();
+    await expect(staffPage.getByText("Seu papel nesta organização não permite ver as vendas.")).toBeVisible();
   });
 
   await test.step("the owner sees Lia in the team and removes her", async () => {

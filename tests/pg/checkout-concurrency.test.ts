@@ -8,7 +8,6 @@ import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { AppError } from "~/domain/errors";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { expireOrder } from "~/domain/payments/expire-order.server";
-import { handleWebhook } from "~/domain/payments/handle-webhook.server";
 import type { PaymentsContext } from "~/domain/payments/payments-context";
 import { refreshGuestOrder } from "~/domain/payments/refresh-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
@@ -30,7 +29,13 @@ import {
 import { type JobRunner, type RecurringJob, startJobRunner } from "~/platform/jobs/job-runner.server";
 import type { WebhookRequest } from "~/platform/payments/provider";
 import type { SandboxProvider } from "~/platform/payments/sandbox-provider.server";
-import { BUYER, type CheckoutHarness, checkoutHarness } from "../support/checkout-fixtures";
+import {
+  BUYER,
+  type CheckoutHarness,
+  checkoutHarness,
+  deliverWebhook,
+  SANDBOX_PAYMENTS,
+} from "../support/checkout-fixtures";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
 import { newDeviceId, shopFixture } from "../support/shop-fixtures";
 
@@ -209,7 +214,11 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
         const { orderId } = await startPixPayment(at(i).ctx, g.key);
         const pix = await pixOf(orderId);
         await at(i).harness.sandbox.settle(pix, "approve");
-        return handleWebhook(at(i + 1).ctx, "sandbox", await signedWebhook(at(i + 1).harness.sandbox, pix));
+        return deliverWebhook(
+          at(i + 1).ctx,
+          SANDBOX_PAYMENTS,
+          await signedWebhook(at(i + 1).harness.sandbox, pix),
+        );
       }),
     );
     expect(outcomes).toEqual(Array(10).fill("applied"));
@@ -264,10 +273,14 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
 
     const same = await signedWebhook(at(0).harness.sandbox, pix);
     const [identical, fresh, polls] = await Promise.all([
-      Promise.all(Array.from({ length: 5 }, (_, i) => handleWebhook(at(i).ctx, "sandbox", same))),
+      Promise.all(Array.from({ length: 5 }, (_, i) => deliverWebhook(at(i).ctx, SANDBOX_PAYMENTS, same))),
       Promise.all(
         Array.from({ length: 5 }, async (_, i) =>
-          handleWebhook(at(i + 1).ctx, "sandbox", await signedWebhook(at(i + 1).harness.sandbox, pix)),
+          deliverWebhook(
+            at(i + 1).ctx,
+            SANDBOX_PAYMENTS,
+            await signedWebhook(at(i + 1).harness.sandbox, pix),
+          ),
         ),
       ),
       Promise.all(Array.from({ length: 10 }, (_, i) => refreshGuestOrder(at(i + 2).ctx, g.key))),
@@ -315,7 +328,7 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
       const notification = await signedWebhook(at(2).harness.sandbox, pix);
       const [placed, hook] = await Promise.allSettled([
         placeOrder(at(1).ctx, { ...g.key, method: "pix", buyer: BUYER }),
-        handleWebhook(at(2).ctx, "sandbox", notification),
+        deliverWebhook(at(2).ctx, SANDBOX_PAYMENTS, notification),
       ]);
       expect(hook).toMatchObject({ status: "fulfilled", value: "applied" });
       if (placed.status === "rejected") {
@@ -354,7 +367,9 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
     expect(tampered.headers.get("x-signature")).not.toBe(signature);
     const [before] = await db().select({ n: sql<number>`count(*)::int` }).from(paymentEvents);
 
-    const outcomes = await Promise.all(instances.map((i) => handleWebhook(i.ctx, "sandbox", tampered)));
+    const outcomes = await Promise.all(
+      instances.map((i) => deliverWebhook(i.ctx, SANDBOX_PAYMENTS, tampered)),
+    );
     expect(outcomes).toEqual(instances.map(() => "refused"));
     const [after] = await db().select({ n: sql<number>`count(*)::int` }).from(paymentEvents);
     expect(after?.n).toBe(before?.n);

@@ -6,14 +6,12 @@ import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
-import { handleSandboxPayoutWebhook } from "~/domain/ledger/handle-payout-webhook.server";
 import { walletAgreesWithLedger } from "~/domain/ledger/read-wallets.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { settleDueReceivables } from "~/domain/ledger/settle-receivables.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { applyTransfer, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { handleWebhook } from "~/domain/payments/handle-webhook.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import type { PaymentsContext } from "~/domain/payments/payments-context";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
@@ -41,7 +39,9 @@ import {
   BUYER,
   type CheckoutHarness,
   checkoutHarness,
+  deliverWebhook,
   guestWithCartIn,
+  SANDBOX_PAYMENTS,
   TEST_CARD,
 } from "../support/checkout-fixtures";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
@@ -140,9 +140,9 @@ describe.runIf(available)("money on PostgreSQL, under concurrency and across ins
       const chargeId = pix?.providerPaymentId ?? "";
       await harness.sandbox.settle(chargeId, "approve");
       const { url, headers, body } = await harness.sandbox.webhookFor(chargeId);
-      expect(await handleWebhook(ctx, "sandbox", { headers, body, query: new URL(url).searchParams })).toBe(
-        "applied",
-      );
+      expect(
+        await deliverWebhook(ctx, SANDBOX_PAYMENTS, { headers, body, query: new URL(url).searchParams }),
+      ).toBe("applied");
       return orderId;
     }
     const token = (await harness.sandbox.tokenize({ ...TEST_CARD, holderName: "APRO" })).id;
@@ -375,8 +375,9 @@ describe.runIf(available)("money on PostgreSQL, under concurrency and across ins
         ),
         Promise.allSettled(
           Array.from({ length: 10 }, async (_, i) =>
-            handleSandboxPayoutWebhook(
+            deliverWebhook(
               at(i + 1).ctx,
+              { to: "payouts", provider: "sandbox" },
               await signedPayoutWebhook(at(i + 1).harness.payouts, transferId),
             ),
           ),

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { AppError } from "~/domain/errors";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { handleWebhook } from "~/domain/payments/handle-webhook.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { advanceReplacement } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
@@ -33,7 +32,13 @@ import {
 } from "~/platform/db/schema";
 import { createMailer } from "~/platform/mail/mailer.server";
 import { readOutbox } from "~/platform/mail/outbox.server";
-import { BUYER, type CheckoutHarness, checkoutHarness } from "../support/checkout-fixtures";
+import {
+  BUYER,
+  type CheckoutHarness,
+  checkoutHarness,
+  deliverWebhook,
+  SANDBOX_PAYMENTS,
+} from "../support/checkout-fixtures";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
 import {
   currentOf,
@@ -281,7 +286,7 @@ describe.runIf(available)("restocking runs and stock alerts on PostgreSQL, acros
     async function pay(order: { pix: string; instance: number }) {
       await at(order.instance).harness.sandbox.settle(order.pix, "approve");
       const { url, headers, body } = await at(order.instance + 1).harness.sandbox.webhookFor(order.pix);
-      return handleWebhook(at(order.instance + 1).harness.ctx, "sandbox", {
+      return deliverWebhook(at(order.instance + 1).harness.ctx, SANDBOX_PAYMENTS, {
         headers,
         body,
         query: new URL(url).searchParams,

@@ -70,6 +70,12 @@ describe("sign-in per account", () => {
       const right = await signIn(attacker, victim.email, victim.password);
       expect(right.status).toBe(429);
       expect(right.body).toMatch(TOO_MANY);
+      // Retry-After carries in seconds the wait the page gives in minutes.
+      const seconds = Number(right.retryAfter);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(FIFTEEN_MINUTES);
+      const minutes = Math.ceil(seconds / 60);
+      expect(right.body).toContain(`Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`);
       expect(attacker.sessionToken).toBeUndefined();
 
       // The lock is on the account: the owner's own address does not get them in either...

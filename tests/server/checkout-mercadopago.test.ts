@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseBrCode } from "~/lib/pix-brcode";
 import { orders, paymentAccounts, paymentEvents, payments } from "~/platform/db/schema";
 import { seal } from "~/platform/secrets/secret-box.server";
-import { startCheckoutServer } from "../support/checkout-server";
+import { startCheckoutServer, WEBHOOK_APPLIED } from "../support/checkout-server";
 import { guestPhone } from "../support/guest-phone";
 import {
   createTestCardToken,
@@ -234,14 +234,15 @@ async function payByPix(running: ShopServer, fake: MercadoPagoFake, seller: Fake
   const answer = await notified.text();
   answers.push(answer);
   expect(JSON.parse(answer)).toEqual({ received: true });
+  // The webhook alone pays the order, right after its answer (the status poll below would also ask the
+  // provider).
+  await expect.poll(async () => (await guest.ordersOf(cartId))[0]?.status, WEBHOOK_APPLIED).toBe("paid");
   const fetches = fake.requests.slice(fetchedFrom).filter((r) => r.path === `/v1/payments/${mpId}`);
   expect(fetches.length).toBeGreaterThan(0);
   for (const r of fetches) expect(r.headers.authorization).toBe(`Bearer ${seller.accessToken}`);
-  // The webhook alone paid the order (the status poll below would also ask the provider).
-  expect((await guest.ordersOf(cartId))[0]?.status).toBe("paid");
+  await until(() => server.output().includes('"outcome":"applied"'), "the webhook's log line");
   const [event] = await db.select().from(paymentEvents).where(eq(paymentEvents.providerPaymentId, mpId));
   expect(event?.organizationId).toBe(running.shop.organizationId);
-  await until(() => server.output().includes('"outcome":"applied"'), "the webhook's log line");
   expect(await guest.status(cartId)).toEqual({ status: "paid" });
   const success = await phone.request(`/payments/${cartId}/success`);
   answers.push(success.body);
@@ -278,6 +279,37 @@ describe.runIf(available)("the guest checkout with Mercado Pago (local fake of i
 
     it("pays by PIX: the fake's code on the page, its webhook (with the seller's user_id) confirming the order", async () => {
       await payByPix(running, fake, seller);
+    });
+
+    it("answers a notification once it is stored, without waiting for a slow Mercado Pago; applies it right after", async () => {
+      const guest = checkoutOf(running, fake);
+      const cartId = await guest.cartWith({ Café: 1 });
+      await guest.identify(cartId, "pix");
+      const asked = await guest.phone.request(`/payments/${cartId}/pix/payment`, { intent: "pix" });
+      expect(asked.status).toBe(303);
+      const [order] = await guest.ordersOf(cartId);
+      const [charge] = await running.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, order?.id ?? ""));
+      const mpId = charge?.providerPaymentId ?? "";
+      fake.approve(mpId);
+
+      // Mercado Pago takes 4 s to answer the app's next question: the payment the notification is about.
+      fake.delayNext(4_000);
+      const notified = await fake.notify(mpId);
+      expect(notified.status).toBe(200);
+      expect(await notified.json()).toEqual({ received: true });
+      const eventOf = async () =>
+        (await running.db.select().from(paymentEvents).where(eq(paymentEvents.providerPaymentId, mpId)))[0];
+      // Answered with the event stored and not yet applied: the order waits for the fetch.
+      expect(await eventOf()).toMatchObject({ processedAt: null });
+      expect((await guest.ordersOf(cartId))[0]?.status).toBe("pending");
+
+      await expect
+        .poll(async () => (await guest.ordersOf(cartId))[0]?.status, { timeout: 15_000 })
+        .toBe("paid");
+      await expect.poll(async () => (await eventOf())?.processedAt ?? null, WEBHOOK_APPLIED).not.toBeNull();
     });
 
     it("shows the card form with Mercado Pago's secure fields, its public key and a CSP that lets them in", async () => {
@@ -353,7 +385,7 @@ describe.runIf(available)("the guest checkout with Mercado Pago (local fake of i
     it("never shows the seller's access or refresh token: not in the logs, the pages or the webhook answers", () => {
       const log = server().output();
       expect(answers.length).toBeGreaterThan(5);
-      expect(log).toContain("payment webhook");
+      expect(log).toContain("webhook received");
       for (const secret of [seller.accessToken, seller.refreshToken, APP.clientSecret]) {
         expect(log).not.toContain(secret);
         for (const body of answers) expect(body).not.toContain(secret);

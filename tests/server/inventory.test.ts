@@ -11,7 +11,7 @@ import { advanceReplacement } from "~/domain/restock/advance-replacement.server"
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import type { Actor } from "~/domain/team/permissions";
 import { member, propertyProducts, stockMovements } from "~/platform/db/schema";
-import { Browser, signIn, uniqueIp } from "../support/accounts";
+import { Browser, signedInBrowser, uniqueIp } from "../support/accounts";
 import { FIXTURE_PASSWORD, fetchAs, hostEmail, teamMember, visibleText } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
 import { shopFixture } from "../support/shop-fixtures";
@@ -47,12 +47,7 @@ describe.runIf(available)("Estoque over HTTP", () => {
 
   const productId = (name: string) => running.shop.productIds[name] ?? "";
 
-  async function signedIn(email: string, password: string): Promise<Browser> {
-    const browser = new Browser(running.server, { ip: uniqueIp() });
-    const res = await signIn(browser, email, password);
-    if (res.status !== 302 || !browser.sessionToken) throw new Error(`sign-in answered ${res.status}`);
-    return browser;
-  }
+  const signedIn = (email: string, password: string) => signedInBrowser(running.server, email, password);
 
   async function alertOf(name: string) {
     const [row] = await running.db

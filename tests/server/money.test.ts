@@ -16,8 +16,9 @@ import {
   withdrawals,
 } from "~/platform/db/schema";
 import { createSandboxPayouts } from "~/platform/payouts/sandbox-payouts.server";
-import { Browser, signIn, uniqueIp } from "../support/accounts";
-import { startCheckoutServer } from "../support/checkout-server";
+import { STATUS_OF_KIND } from "~/routes/refusal.server";
+import { type Browser, signedInBrowser } from "../support/accounts";
+import { startCheckoutServer, WEBHOOK_APPLIED } from "../support/checkout-server";
 import {
   brl,
   FIXTURE_PASSWORD,
@@ -92,12 +93,7 @@ describe.runIf(available)("the money screens over HTTP (sandbox payments and pay
   });
   afterAll(() => running?.stop());
 
-  async function signedIn(email: string, password: string): Promise<Browser> {
-    const browser = new Browser(server, { ip: uniqueIp() });
-    const res = await signIn(browser, email, password);
-    if (res.status !== 302 || !browser.sessionToken) throw new Error(`sign-in answered ${res.status}`);
-    return browser;
-  }
+  const signedIn = (email: string, password: string) => signedInBrowser(server, email, password);
 
   /** The wallet's balances as its ledger sums them, bucket by bucket. */
   async function ledgerOf(id: string) {
@@ -276,7 +272,7 @@ describe.runIf(available)("the money screens over HTTP (sandbox payments and pay
         amount: "200,00",
         intent: "review",
       });
-      expect(tooMuch.status).toBe(400);
+      expect(tooMuch.status).toBe(STATUS_OF_KIND.insufficient_funds);
       expect(visibleText(tooMuch.body)).toContain(
         `Saldo insuficiente: você pode sacar até ${brl(ledger.available)}.`,
       );
@@ -349,8 +345,11 @@ describe.runIf(available)("the money screens over HTTP (sandbox payments and pay
       expect(paid.status).toBe(303);
       expect(paid.location).toContain("(webhook 200)");
 
+      // Applied right after the webhook's answer.
+      await expect
+        .poll(async () => saqueRow((await owner.get(`/wallets/${walletId}`)).body), WEBHOOK_APPLIED)
+        .toContain("Pago");
       const after = await owner.get(`/wallets/${walletId}`);
-      expect(saqueRow(after.body)).toContain("Pago");
       expect(saqueRow(after.body)).not.toContain("Processando");
       const ledgerAfter = await ledgerOf(walletId);
       expect(ledgerAfter).toEqual({ ...ledger, available: ledger.available - 5000, withdrawn: 5000 });
@@ -530,7 +529,8 @@ describe.runIf(available)("the money screens over HTTP (sandbox payments and pay
           .from(paymentEvents)
           .where(
             and(
-              eq(paymentEvents.provider, "payouts:sandbox"),
+              eq(paymentEvents.provider, "sandbox"),
+              eq(paymentEvents.topic, "transfer"),
               eq(paymentEvents.providerPaymentId, transferId),
             ),
           );
@@ -559,11 +559,14 @@ describe.runIf(available)("the money screens over HTTP (sandbox payments and pay
       expect(genuine.status).toBe(200);
       await genuine.body?.cancel();
       expect(await eventsOf()).toHaveLength(1);
-      const [paid] = await running.db
-        .select()
-        .from(withdrawals)
-        .where(eq(withdrawals.id, withdrawal?.id ?? ""));
-      expect(paid?.status).toBe("paid");
+      const withdrawalNow = async () =>
+        (
+          await running.db
+            .select()
+            .from(withdrawals)
+            .where(eq(withdrawals.id, withdrawal?.id ?? ""))
+        )[0];
+      await expect.poll(async () => (await withdrawalNow())?.status, WEBHOOK_APPLIED).toBe("paid");
       expect(await ledgerOf(walletId)).toEqual({
         ...ledger,
         reserved: 0,

@@ -5,7 +5,7 @@
 import { PDFDocument } from "pdf-lib";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, signIn, uniqueIp } from "../support/accounts";
+import { type Browser, signedInBrowser } from "../support/accounts";
 import { startCheckoutServer } from "../support/checkout-server";
 import { FIXTURE_PASSWORD, hostEmail, visibleText } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
@@ -60,12 +60,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
   let secondPropertyId = "";
   let strangerPropertyId = "";
 
-  async function signedIn(email: string, password: string): Promise<Browser> {
-    const browser = new Browser(running.server, { ip: uniqueIp() });
-    const res = await signIn(browser, email, password);
-    if (res.status !== 302 || !browser.sessionToken) throw new Error(`sign-in answered ${res.status}`);
-    return browser;
-  }
+  const signedIn = (email: string, password: string) => signedInBrowser(running.server, email, password);
 
   const background = async () => ({
     name: "fundo.png",

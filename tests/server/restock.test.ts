@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replacements } from "~/platform/db/schema";
-import { Browser, signIn, uniqueIp } from "../support/accounts";
+import { type Browser, signedInBrowser } from "../support/accounts";
 import { startCheckoutServer } from "../support/checkout-server";
 import { FIXTURE_PASSWORD, hostEmail, tableRows, visibleText } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
@@ -54,12 +54,7 @@ describe.runIf(available)("restocking over HTTP", () => {
   });
   afterAll(() => running?.stop());
 
-  async function signedIn(email: string, password: string): Promise<Browser> {
-    const browser = new Browser(running.server, { ip: uniqueIp() });
-    const res = await signIn(browser, email, password);
-    if (res.status !== 302 || !browser.sessionToken) throw new Error(`sign-in answered ${res.status}`);
-    return browser;
-  }
+  const signedIn = (email: string, password: string) => signedInBrowser(running.server, email, password);
 
   const line = (name: string) => `${running.shop.propertyId}:${running.shop.productIds[name] ?? ""}`;
   const stockOf = (name: string) =>

@@ -12,6 +12,8 @@ export type Page = {
   status: number;
   /** The Location header, as sent (a path for the app's own redirects). */
   location: string | null;
+  /** The Retry-After header: seconds until a throttled request is accepted again. */
+  retryAfter: string | null;
   /** Raw Set-Cookie headers of this response. */
   setCookies: string[];
   body: string;
@@ -112,6 +114,7 @@ export function request(
         resolve({
           status: res.statusCode ?? 0,
           location: res.headers.location ?? null,
+          retryAfter: res.headers["retry-after"] ?? null,
           setCookies: Array.isArray(setCookie) ? setCookie : [setCookie],
           body,
         });
@@ -225,6 +228,18 @@ export async function createConfirmedAccount(
     throw new Error(`confirmation link answered ${confirmed.status} ${confirmed.location ?? ""}`);
   }
   return { ...account, browser };
+}
+
+/** A browser of its own (its own client address) signed in through the form; throws when sign-in fails. */
+export async function signedInBrowser(
+  server: Browser["server"],
+  email: string,
+  password: string,
+): Promise<Browser> {
+  const browser = new Browser(server, { ip: uniqueIp() });
+  const res = await signIn(browser, email, password);
+  if (res.status !== 302 || !browser.sessionToken) throw new Error(`sign-in answered ${res.status}`);
+  return browser;
 }
 
 /** Signs in through the form; the page the server answered. */

@@ -5,11 +5,22 @@ import path from "node:path";
 import pino from "pino";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import type { PaymentsContext } from "~/domain/payments/payments-context";
+import {
+  type Applied,
+  applyWebhookEvent,
+  type Received,
+  receiveWebhook,
+} from "~/domain/payments/webhook-inbox.server";
 import type { Db } from "~/platform/db/database-handle.server";
 import type { PaymentsConfig } from "~/platform/env.server";
 import { createMailer } from "~/platform/mail/mailer.server";
 import { readOutbox } from "~/platform/mail/outbox.server";
-import { type AccountProviders, createAccountProviders } from "~/platform/payments/account-providers.server";
+import {
+  type AccountProviders,
+  createAccountProviders,
+  type WebhookSource,
+} from "~/platform/payments/account-providers.server";
+import type { WebhookRequest } from "~/platform/payments/provider";
 import { createSandboxProvider, type SandboxProvider } from "~/platform/payments/sandbox-provider.server";
 import type { SandboxPayouts } from "~/platform/payouts/sandbox-payouts.server";
 import { newDeviceId, shopFixture } from "./shop-fixtures";
@@ -109,6 +120,22 @@ export function checkoutHarness(db: Db, overrides: Partial<PaymentsConfig> = {})
     now: clock.now,
   };
   return { ctx, sandbox, payouts, clock, outbox: () => readOutbox(outboxDir) };
+}
+
+/** The sandbox's payment notifications' URL, as a source. */
+export const SANDBOX_PAYMENTS: WebhookSource = { to: "payments", provider: "sandbox" };
+
+/**
+ * A notification as its route takes it, and the application the route starts right after it answered,
+ * awaited: what receiving it did when nothing was stored (refused, duplicate), else what applying it did.
+ */
+export async function deliverWebhook(
+  ctx: PaymentsContext,
+  source: WebhookSource,
+  request: WebhookRequest,
+): Promise<Exclude<Received["outcome"], "stored"> | Applied> {
+  const received = await receiveWebhook(ctx, source, request);
+  return received.outcome === "stored" ? applyWebhookEvent(ctx, received.eventId) : received.outcome;
 }
 
 /** A shop with these products and a guest whose cart holds `quantities` of them (by name). */

@@ -42,3 +42,6 @@ export async function startCheckoutServer(
     },
   };
 }
+
+/** How long a test waits for a webhook's application, which runs right after the webhook's answer. */
+export const WEBHOOK_APPLIED = { timeout: 10_000 };

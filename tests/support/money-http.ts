@@ -2,12 +2,14 @@
 // /dev/payments, a card approved by the sandbox), members of a host's team with a given role, and reading
 // what a page shows (its text without markup or hydration data, its rows, one sale's card).
 import { eq } from "drizzle-orm";
+import { vi } from "vitest";
 import { formatCents } from "~/lib/money";
 import { parseBrCode } from "~/lib/pix-brcode";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import type { Db } from "~/platform/db/database-handle.server";
 import { member, orders, user } from "~/platform/db/schema";
 import { type Browser, uniqueEmail } from "./accounts";
+import { WEBHOOK_APPLIED } from "./checkout-server";
 import { type GuestPhone, guestPhone } from "./guest-phone";
 import type { shopFixture } from "./shop-fixtures";
 
@@ -141,9 +143,12 @@ export async function paidByPix(
   const chargeId = await guest.startPix(cartId);
   const approved = await settleCharge(baseUrl, chargeId, "approve");
   if (!approved.location.includes("(webhook 200)")) throw new Error(`approval: ${approved.location}`);
-  const order = await orderOfCart(db, cartId);
-  if (order.status !== "paid") throw new Error(`the PIX order is ${order.status}`);
-  return order;
+  // The webhook is applied right after its answer (vi.waitFor: this runs in hooks too, unlike expect.poll).
+  await vi.waitFor(async () => {
+    const order = await orderOfCart(db, cartId);
+    if (order.status !== "paid") throw new Error(`the PIX order is ${order.status}`);
+  }, WEBHOOK_APPLIED);
+  return orderOfCart(db, cartId);
 }
 
 /** A guest pays `lines` with a card the sandbox approves (holder APRO); the paid order. */

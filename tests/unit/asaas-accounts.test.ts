@@ -8,7 +8,7 @@ import {
   type AsaasSubAccountInput,
   asaasTransferValidationAnswer,
   asaasTransferValidationRequest,
-  asaasWebhookEvent,
+  asaasWebhookNotice,
   createAsaasSubAccount,
   openAsaasCredentials,
   registerAsaasWebhook,
@@ -312,33 +312,33 @@ describe("Asaas's notifications, as the fake sends them", () => {
       if (!delivered) throw new Error("nothing was delivered");
       expect(delivered.path).toBe(accountPath);
       expect(delivered.headers.get("asaas-access-token")).toBe(webhookToken);
-      const event = asaasWebhookEvent(webhookToken, delivered);
-      expect(event).toEqual({
+      const notice = asaasWebhookNotice(webhookToken, delivered);
+      expect(notice).toEqual({
         eventId: JSON.parse(delivered.body).id,
-        event: "PAYMENT_RECEIVED",
-        paymentId: charge.id,
-        transferId: null,
+        topic: "payment",
+        subjectId: charge.id,
+        sellerId: null,
       });
 
       const wrong = new Headers(delivered.headers);
       wrong.set("asaas-access-token", `${webhookToken.slice(0, -1)}x`);
-      expect(asaasWebhookEvent(webhookToken, { ...delivered, headers: wrong })).toBeNull();
+      expect(asaasWebhookNotice(webhookToken, { ...delivered, headers: wrong })).toBeNull();
       const none = new Headers(delivered.headers);
       none.delete("asaas-access-token");
-      expect(asaasWebhookEvent(webhookToken, { ...delivered, headers: none })).toBeNull();
-      expect(asaasWebhookEvent("", { ...delivered, headers: none })).toBeNull();
+      expect(asaasWebhookNotice(webhookToken, { ...delivered, headers: none })).toBeNull();
+      expect(asaasWebhookNotice("", { ...delivered, headers: none })).toBeNull();
       const otherToken = openAsaasCredentials(
         (await createAsaasSubAccount(root, host(), { webhookUrl: `${receiver.base}/x`, key: SEALING_KEY }))
           .sealedCredentials,
         SEALING_KEY,
       ).webhookToken;
-      expect(asaasWebhookEvent(otherToken, delivered)).toBeNull();
+      expect(asaasWebhookNotice(otherToken, delivered)).toBeNull();
     } finally {
       await receiver.close();
     }
   });
 
-  it("reads transfer events, any event name, and builds a stable id when there is none", () => {
+  it("reads transfer events, any event name (its own topic), and builds a stable id when there is none", () => {
     const token = "t".repeat(43);
     const headers = new Headers({ "asaas-access-token": token });
     const transfer = JSON.stringify({
@@ -346,25 +346,21 @@ describe("Asaas's notifications, as the fake sends them", () => {
       dateCreated: "2026-11-23 10:00:00",
       transfer: { object: "transfer", id: "777eb7c8-b1a2-4356-8fd8-a1b0644b5282", status: "FAILED" },
     });
-    const first = asaasWebhookEvent(token, { headers, body: transfer });
-    expect(first).toMatchObject({
-      event: "TRANSFER_FAILED",
-      transferId: "777eb7c8-b1a2-4356-8fd8-a1b0644b5282",
-      paymentId: null,
-    });
+    const first = asaasWebhookNotice(token, { headers, body: transfer });
+    expect(first).toMatchObject({ topic: "transfer", subjectId: "777eb7c8-b1a2-4356-8fd8-a1b0644b5282" });
     expect(first?.eventId).toMatch(/\S/);
-    expect(asaasWebhookEvent(token, { headers, body: transfer })?.eventId).toBe(first?.eventId);
+    expect(asaasWebhookNotice(token, { headers, body: transfer })?.eventId).toBe(first?.eventId);
 
     const unknown = JSON.stringify({ id: "evt_1", event: "ACCOUNT_STATUS_UPDATED", accountStatus: {} });
-    expect(asaasWebhookEvent(token, { headers, body: unknown })).toEqual({
+    expect(asaasWebhookNotice(token, { headers, body: unknown })).toEqual({
       eventId: "evt_1",
-      event: "ACCOUNT_STATUS_UPDATED",
-      paymentId: null,
-      transferId: null,
+      topic: "ACCOUNT_STATUS_UPDATED",
+      subjectId: "",
+      sellerId: null,
     });
-    expect(asaasWebhookEvent(token, { headers, body: "event=TRANSFER_DONE" })).toBeNull();
-    expect(asaasWebhookEvent(token, { headers, body: JSON.stringify({ id: "evt_2" }) })).toBeNull();
-    expect(asaasWebhookEvent(token, { headers, body: "[]" })).toBeNull();
+    expect(asaasWebhookNotice(token, { headers, body: "event=TRANSFER_DONE" })).toBeNull();
+    expect(asaasWebhookNotice(token, { headers, body: JSON.stringify({ id: "evt_2" }) })).toBeNull();
+    expect(asaasWebhookNotice(token, { headers, body: "[]" })).toBeNull();
   });
 
   it("reads the root's transfer validation request and answers it as Asaas expects", async () => {

@@ -115,6 +115,8 @@ describe("Asaas payments adapter, against the local fake", () => {
       id: payment.id,
       status: "approved",
       statusDetail: "received",
+      refusal: null,
+      expired: false,
       amountCents: 10_000,
       externalReference: payment.externalReference,
       pix: null,
@@ -221,7 +223,13 @@ describe("Asaas payments adapter, against the local fake", () => {
   it("cancels a pending PIX (getPayment agrees) but not a received one; an overdue one reads as expired", async () => {
     const pending = await payments.createPixCharge(pixInput());
     const cancelled = await payments.cancelPayment(pending.id);
-    expect(cancelled).toMatchObject({ id: pending.id, status: "cancelled", statusDetail: "deleted" });
+    // Removed by us, not lapsed: not expired.
+    expect(cancelled).toMatchObject({
+      id: pending.id,
+      status: "cancelled",
+      statusDetail: "deleted",
+      expired: false,
+    });
     expect(await payments.getPayment(pending.id)).toMatchObject({
       status: "cancelled",
       amountCents: pending.amountCents,
@@ -239,12 +247,15 @@ describe("Asaas payments adapter, against the local fake", () => {
     await fake.overdue(late.id);
     expect(await payments.getPayment(late.id)).toMatchObject({
       status: "cancelled",
-      statusDetail: "expired",
+      statusDetail: "overdue",
+      expired: true,
+      refusal: null,
     });
     // Asaas would still take an overdue PIX: cancelling removes it.
     expect(await payments.cancelPayment(late.id)).toMatchObject({
       status: "cancelled",
       statusDetail: "deleted",
+      expired: false,
     });
     expect(fake.payment(late.id)).toMatchObject({ deleted: true });
   });

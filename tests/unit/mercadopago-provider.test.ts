@@ -191,6 +191,51 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
     expect(approved.moneyReleaseDate).toBeInstanceOf(Date);
   });
 
+  it("translates MP's refusal codes into our refusals, and says none for a card it did not refuse", async () => {
+    const charge = async (holderName: string) =>
+      provider.chargeCard({
+        orderId: `order-${randomUUID()}`,
+        amountCents: 5_000,
+        description: "Estadia",
+        payer: { name: "Ana", email: null, cpf: null },
+        token: await createTestCardToken(fake.url, CREDENTIALS.publicKey, holderName),
+        paymentMethodId: "master",
+        issuerId: null,
+        idempotencyKey: randomUUID(),
+        platformFeeCents: 0,
+      });
+    const read = async (holderName: string) => {
+      const { status, statusDetail, refusal } = await charge(holderName);
+      return { status, statusDetail, refusal };
+    };
+    expect(await read("FUND")).toEqual({
+      status: "rejected",
+      statusDetail: "cc_rejected_insufficient_amount",
+      refusal: "insufficient_funds",
+    });
+    expect((await read("SECU")).refusal).toBe("bad_security_code");
+    expect((await read("EXPI")).refusal).toBe("bad_expiry_date");
+    expect((await read("FORM")).refusal).toBe("bad_card_data");
+    expect((await read("CALL")).refusal).toBe("call_bank");
+    expect((await read("OTHE")).refusal).toBe("other");
+    expect(await read("APRO")).toMatchObject({ status: "approved", refusal: null });
+    expect(await read("CONT")).toMatchObject({ status: "processing", refusal: null });
+  });
+
+  it("says a PIX expired only when MP cancelled it for its time, not when it was cancelled by the collector", async () => {
+    const lapsed = await provider.createPixCharge(pix());
+    expect(lapsed.expired).toBe(false);
+    fake.expire(lapsed.id);
+    expect(await provider.getPayment(lapsed.id)).toMatchObject({
+      status: "cancelled",
+      statusDetail: "expired",
+      expired: true,
+      refusal: null,
+    });
+    const stopped = await provider.cancelPayment((await provider.createPixCharge(pix())).id);
+    expect(stopped).toMatchObject({ status: "cancelled", statusDetail: "by_collector", expired: false });
+  });
+
   it("surfaces a 500 or a 429 from the API as a retryable ProviderError", async () => {
     fake.failNext(500);
     const serverError = await thrown(provider.createPixCharge(pix()), ProviderError);

@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ASAAS_FIELDS } from "~/domain/payment-accounts/asaas-sub-account-form";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
-import { refusalOf } from "~/routes/backoffice/receiving-result";
+import { refusalInAddress } from "~/routes/backoffice/receiving-result";
 import { ReceivingScreen } from "~/routes/backoffice/receiving-screen";
 import { estadiaFeeText } from "~/routes/backoffice/receiving-text";
 import type { ReceivingAccount, ReceivingData, ReceivingRefusal } from "~/routes/backoffice/receiving-types";
@@ -183,10 +183,10 @@ describe("/recebimentos", () => {
   });
 
   it("shows a refused Mercado Pago connection named in the address, and nothing for other keys", () => {
-    expect(refusalOf(new URLSearchParams("erro=oauthExpired"))).toBe(RECEIVING_TEXT.oauthExpired);
-    expect(refusalOf(new URLSearchParams("erro=connected"))).toBeNull();
-    expect(refusalOf(new URLSearchParams("erro=toString"))).toBeNull();
-    expect(refusalOf(new URLSearchParams(""))).toBeNull();
+    expect(refusalInAddress(new URLSearchParams("erro=oauthExpired"))).toBe(RECEIVING_TEXT.oauthExpired);
+    expect(refusalInAddress(new URLSearchParams("erro=connected"))).toBeNull();
+    expect(refusalInAddress(new URLSearchParams("erro=toString"))).toBeNull();
+    expect(refusalInAddress(new URLSearchParams(""))).toBeNull();
     const html = render({ error: RECEIVING_TEXT.oauthRefused });
     expect(html).toMatch(/role="alert"[^>]*>O Mercado Pago não autorizou a conexão/);
   });

@@ -2,8 +2,7 @@ import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
-import { type BodyRule, bodyRule } from "../../server/body-limits";
+import type { BodyRule } from "../../server/body-limits";
 import { BODY_TEXT, requestBody } from "../../server/request-body";
 import { REQUEST_LINE_TEXT, soundRequestLine } from "../../server/request-line";
 import { chunkedUpload } from "../support/slow-upload";
@@ -189,30 +188,5 @@ describe("requestBody", () => {
   it("passes anything within its size where the route reads it itself", async () => {
     expect((await post("/any", "whatever", { "content-type": "text/plain" })).status).toBe(200);
     expect((await post("/any", "x".repeat(2048), { "content-type": "text/plain" })).status).toBe(413);
-  });
-});
-
-describe("bodyRule", () => {
-  const id = "0b7c7c52-6a1e-4b8f-9d0e-3f1a2b3c4d5e";
-  it("lets every photo form take a 10 MB photo: products, properties, QR templates new and edited", () => {
-    for (const path of ["/products", "/properties", "/qr-templates/new", `/qr-templates/edit/${id}`]) {
-      expect(bodyRule(path), path).toMatchObject({ kind: "form" });
-      expect(bodyRule(path).maxBytes, path).toBeGreaterThan(MAX_UPLOAD_BYTES);
-      expect(bodyRule(`${path}.data`).maxBytes, `${path}.data`).toBeGreaterThan(MAX_UPLOAD_BYTES);
-    }
-  });
-
-  it("lets a restocking run of 1,000 ticked lines through, and its delivered quantities", () => {
-    const ticked = new URLSearchParams(
-      Array.from({ length: 1000 }, () => ["line", `${id}:${id}`]),
-    ).toString();
-    expect(bodyRule("/replacements/create").maxBytes).toBeGreaterThan(ticked.length);
-    const delivered = new URLSearchParams(Array.from({ length: 1000 }, () => [`delivered:${id}`, "99"]));
-    expect(bodyRule(`/replacements/${id}`).maxBytes).toBeGreaterThan(delivered.toString().length);
-  });
-
-  it("keeps everything else to a small form", () => {
-    expect(bodyRule("/auth")).toEqual({ kind: "form", maxBytes: 8 * 1024 });
-    expect(bodyRule(`/payments/${id}/pix`)).toEqual({ kind: "form", maxBytes: 8 * 1024 });
   });
 });

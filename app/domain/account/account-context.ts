@@ -10,6 +10,3 @@ export type AccountContext = {
   /** Client IP, for throttling. */
   ip: string;
 };
-
-/** A refusal shown to the person; `status` is the HTTP status the route answers with. */
-export type Refusal = { ok: false; status: number; message: string; fieldErrors?: Record<string, string> };

@@ -1,8 +1,9 @@
 import { AUTH_THROTTLES } from "~/platform/auth/throttle-policies";
 import { throttleHit } from "~/platform/throttle.server";
-import type { AccountContext, Refusal } from "./account-context";
-import { ACCOUNT_TEXT as T, tooManyAttempts } from "./messages";
-import { emailOnlySchema, fieldErrors, formValues } from "./schemas";
+import type { AccountContext } from "./account-context";
+import { ACCOUNT_TEXT as T } from "./messages";
+import { invalidForm, throttled } from "./refusals";
+import { emailOnlySchema, formValues } from "./schemas";
 
 /** The reset link leads here (through better-auth's token check), with `?token=`. */
 export const RESET_PASSWORD_PATH = "/reset-password";
@@ -14,14 +15,12 @@ export const RESET_PASSWORD_PATH = "/reset-password";
 export async function requestRecovery(
   ctx: AccountContext,
   form: FormData | Record<string, unknown>,
-): Promise<{ ok: true } | Refusal> {
+): Promise<void> {
   const parsed = emailOnlySchema.safeParse(formValues(form));
-  if (!parsed.success) {
-    return { ok: false, status: 400, message: T.recoveryFailed, fieldErrors: fieldErrors(parsed.error) };
-  }
+  if (!parsed.success) throw invalidForm(T.recoveryFailed, parsed.error);
   const { email } = parsed.data;
   const byIp = await throttleHit(ctx.db, AUTH_THROTTLES.recoveryPerIp, ctx.ip);
-  if (!byIp.allowed) return { ok: false, status: 429, message: tooManyAttempts(byIp.retryAfterSeconds) };
+  if (!byIp.allowed) throw throttled(byIp.retryAfterSeconds);
   const byAddress = await throttleHit(ctx.db, AUTH_THROTTLES.recoveryPerAccount, email);
   // Past the per-address limit the answer stays the same; the mail just is not sent again.
   if (byAddress.allowed) {
@@ -30,5 +29,4 @@ export async function requestRecovery(
       headers: ctx.headers,
     });
   }
-  return { ok: true };
 }

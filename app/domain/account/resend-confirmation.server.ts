@@ -1,22 +1,21 @@
 import { AUTH_THROTTLES } from "~/platform/auth/throttle-policies";
 import { throttleHit } from "~/platform/throttle.server";
-import type { AccountContext, Refusal } from "./account-context";
-import { ACCOUNT_TEXT as T, tooManyAttempts } from "./messages";
-import { emailOnlySchema, fieldErrors, formValues } from "./schemas";
+import type { AccountContext } from "./account-context";
+import { ACCOUNT_TEXT as T } from "./messages";
+import { invalidForm, throttled } from "./refusals";
+import { emailOnlySchema, formValues } from "./schemas";
 import { CONFIRMED_CALLBACK } from "./sign-up.server";
 
 /** Sends a fresh confirmation link to an unconfirmed account; the answer does not say whether one exists. */
 export async function resendConfirmation(
   ctx: AccountContext,
   form: FormData | Record<string, unknown>,
-): Promise<{ ok: true } | Refusal> {
+): Promise<void> {
   const parsed = emailOnlySchema.safeParse(formValues(form));
-  if (!parsed.success) {
-    return { ok: false, status: 400, message: T.emailInvalid, fieldErrors: fieldErrors(parsed.error) };
-  }
+  if (!parsed.success) throw invalidForm(T.emailInvalid, parsed.error);
   const { email } = parsed.data;
   const byIp = await throttleHit(ctx.db, AUTH_THROTTLES.resendPerIp, ctx.ip);
-  if (!byIp.allowed) return { ok: false, status: 429, message: tooManyAttempts(byIp.retryAfterSeconds) };
+  if (!byIp.allowed) throw throttled(byIp.retryAfterSeconds);
   const byAddress = await throttleHit(ctx.db, AUTH_THROTTLES.resendPerAccount, email);
   if (byAddress.allowed) {
     // Without a session better-auth sends only to an existing, unconfirmed account.
@@ -25,5 +24,4 @@ export async function resendConfirmation(
       headers: new Headers(),
     });
   }
-  return { ok: true };
 }

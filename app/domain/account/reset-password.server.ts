@@ -1,31 +1,33 @@
-import type { AccountContext, Refusal } from "./account-context";
+import { AppError } from "../errors";
+import type { AccountContext } from "./account-context";
 import { authErrorCode } from "./auth-errors.server";
 import { ACCOUNT_TEXT as T } from "./messages";
+import { LINK_UNUSABLE } from "./refusals";
 import { fieldErrors, formValues, resetPasswordSchema } from "./schemas";
 
 /**
  * Sets a new password from a recovery link. The token is consumed atomically (single use), expires after
  * an hour, and every session of the user ends (better-auth options in platform/auth/auth.server.ts).
+ * A link that cannot be used (any more) is refused with the reason LINK_UNUSABLE.
  */
 export async function resetPassword(
   ctx: AccountContext,
   form: FormData | Record<string, unknown>,
-): Promise<{ ok: true } | (Refusal & { linkUnusable?: boolean })> {
+): Promise<void> {
   const parsed = resetPasswordSchema.safeParse(formValues(form));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     const message = errors.confirmation ?? errors.password ?? errors.token ?? T.passwordUpdateFailed;
-    return { ok: false, status: 400, message, fieldErrors: errors };
+    throw new AppError("invalid", message, errors);
   }
   try {
     await ctx.auth.api.resetPassword({
       body: { token: parsed.data.token, newPassword: parsed.data.password },
       headers: ctx.headers,
     });
-    return { ok: true };
   } catch (err) {
     if (authErrorCode(err) === "INVALID_TOKEN") {
-      return { ok: false, status: 400, message: T.resetLinkUsed, linkUnusable: true };
+      throw new AppError("invalid", T.resetLinkUsed, undefined, { reason: LINK_UNUSABLE });
     }
     throw err;
   }

@@ -70,7 +70,10 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
       .for("update");
     if (!cart) {
       const limit = await throttleHit(tx, CART_CREATION_PER_IP, ip, now);
-      if (!limit.allowed) throw new AppError("conflict", T.tooManyCarts);
+      if (!limit.allowed)
+        throw new AppError("rate_limited", T.tooManyCarts, undefined, {
+          retryAfterSeconds: limit.retryAfterSeconds,
+        });
       [cart] = await tx
         .insert(carts)
         .values({

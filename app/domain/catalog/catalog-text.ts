@@ -1,5 +1,8 @@
 // pt-BR texts of the catalogue screens. The spec's own texts are used as written (part 1 §2, §5, §8);
 // the validation messages are ours (the spec only says which fields are required).
+import { formatCents } from "~/lib/money";
+import { MAX_PRICE_CENTS } from "~/lib/price-input";
+
 export const CATALOG_TEXT = {
   productCreated: "Produto criado com sucesso",
   productUpdated: "Produto atualizado com sucesso",
@@ -8,7 +11,7 @@ export const CATALOG_TEXT = {
   productNotFound: "Produto não encontrado",
   productNameRequired: "Informe o nome do produto.",
   productNameTooLong: "O nome do produto deve ter no máximo 120 caracteres.",
-  priceTooHigh: "O preço deve ser de no máximo R$ 100.000,00.",
+  priceTooHigh: `O preço deve ser de no máximo ${formatCents(MAX_PRICE_CENTS)}.`,
   priceInvalid: "Digite o preço só com números e vírgula, como 12,50.",
   categoryCreated: "Categoria criada!",
   categoryUpdated: "Categoria atualizada!",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isAmountText, priceInputToCents } from "~/lib/price-input";
+import { isAmountText, MAX_PRICE_CENTS, priceInputToCents } from "~/lib/price-input";
 import { AppError } from "../errors";
 import { CATALOG_TEXT as T } from "./catalog-text";
 import {
@@ -8,9 +8,6 @@ import {
   isCategoryColor,
   normalizeCategoryColor,
 } from "./category-color";
-
-/** R$ 100.000,00: far above anything sold in a rental unit, far below the integer column's limit. */
-export const MAX_PRICE_CENTS = 10_000_000;
 
 /** A form's text: a missing field is empty text, so "required" answers with our message, not zod's. */
 const text = z.preprocess((v) => (typeof v === "string" ? v : v == null ? "" : String(v)), z.string());

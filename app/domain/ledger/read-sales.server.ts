@@ -1,18 +1,20 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { calendarDay, dateFilterError, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
+import type { PaymentMethod } from "~/lib/payment-method";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
 import { orderItems, orders, properties, walletMovements } from "~/platform/db/schema";
 import { isOrderStatus, type OrderStatus } from "../orders/order-status";
 import { type Actor, assertCan } from "../team/permissions";
+import { SALES_STATUS_FILTERS, type SalesStatusFilter } from "./sales-status-filter";
 
-export const SALES_PAGE_SIZE = 20;
+const SALES_PAGE_SIZE = 20;
 
 /** The filters of /sales, as they stand in its URL. */
 export type SalesFilter = {
-  /** 'paid' is the spec's one filter; 'pending' covers processing too; null = all. */
-  status: "paid" | "pending" | "cancelled" | "failed" | "refunded" | null;
+  /** null = all. */
+  status: SalesStatusFilter | null;
   propertyId: string | null;
   /** São Paulo calendar days, inclusive, as YYYY-MM-DD. */
   from: string | null;
@@ -34,7 +36,7 @@ export type SaleMoney = {
   netCents: number;
 };
 
-export const NO_MONEY: SaleMoney = {
+const NO_MONEY: SaleMoney = {
   grossCents: 0,
   providerFeeCents: 0,
   platformFeeCents: 0,
@@ -46,7 +48,7 @@ export const NO_MONEY: SaleMoney = {
 const SALE_KINDS = ["sale", "fee", "platform_fee", "refund"];
 
 /** Sums ledger lines (or per-kind sums) of sales into their money. */
-export function moneyOf(lines: { kind: string; cents: number }[]): SaleMoney {
+function moneyOf(lines: { kind: string; cents: number }[]): SaleMoney {
   const m = { ...NO_MONEY };
   for (const { kind, cents } of lines) {
     if (kind === "sale") m.grossCents += cents;
@@ -62,7 +64,7 @@ export type SaleRow = SaleMoney & {
   id: string;
   createdAt: Date;
   status: OrderStatus;
-  paymentMethod: "pix" | "credit_card";
+  paymentMethod: PaymentMethod;
   propertyName: string;
   totalCents: number;
   buyerName: string;
@@ -73,8 +75,6 @@ export type SaleRow = SaleMoney & {
 
 export type SalesPage = { rows: SaleRow[]; next: string | null };
 
-const STATUS_FILTERS = ["paid", "pending", "cancelled", "failed", "refunded"] as const;
-
 /** Reads the filters from a URL's query; anything unknown is ignored (shown as 'all'). */
 export function salesFilter(query: URLSearchParams): SalesFilter {
   const status = query.get("status");
@@ -82,8 +82,8 @@ export function salesFilter(query: URLSearchParams): SalesFilter {
   const from = query.get("de");
   const to = query.get("ate");
   return {
-    status: (STATUS_FILTERS as readonly string[]).includes(status ?? "")
-      ? (status as SalesFilter["status"])
+    status: (SALES_STATUS_FILTERS as readonly string[]).includes(status ?? "")
+      ? (status as SalesStatusFilter)
       : null,
     propertyId: isUuid(propertyId) ? propertyId : null,
     from: calendarDay(from),

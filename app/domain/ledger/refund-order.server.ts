@@ -1,22 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
-import {
-  orderItems,
-  orders,
-  payments,
-  propertyProducts,
-  receivables,
-  refunds,
-  walletMovements,
-} from "~/platform/db/schema";
+import { orders, payments, receivables, refunds, walletMovements } from "~/platform/db/schema";
 import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
-import { moveOrder } from "../orders/order-transitions.server";
+import { heldLinesOf, moveOrder } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
 import { recheckCharge } from "../payments/at-provider.server";
 import type { PaymentsContext } from "../payments/payments-context";
-import { type Movement, recordMovements } from "../stock/record-movement.server";
+import { returnToStock } from "../stock/return-to-stock.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { MONEY_TEXT as T } from "./messages";
 import { type Posting, post } from "./wallet-ledger.server";
@@ -77,7 +69,13 @@ export async function refundOrder(
       providerRefundId,
     });
     // Stock before wallet: the order every path locks them in (a paid order does the same).
-    await restock(tx, actor, order);
+    const lines = await heldLinesOf(tx, order.id);
+    await returnToStock(
+      tx,
+      actor,
+      { reason: "sale_reversal", reference: `order:${order.id}` },
+      lines.map((l) => ({ propertyId: order.propertyId, productId: l.productId, quantity: l.quantity })),
+    );
     await reverseSale(tx, order.id, now);
   });
   // The payment row follows the provider (refunded); nothing else changes for a refunded order.
@@ -114,38 +112,4 @@ async function reverseSale(tx: Tx, orderId: string, now: Date) {
     ...line(-sum("platform_fee"), "refund-platform-fee"),
   ];
   await post(tx, first.organizationId, first.walletId, postings);
-}
-
-/** The sold units go back where they were sold, each change in the stock ledger. */
-async function restock(tx: Tx, actor: Actor, order: { id: string; propertyId: string }) {
-  const items = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
-  const movements: Movement[] = [];
-  for (const item of [...items].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    const where = and(
-      eq(propertyProducts.propertyId, order.propertyId),
-      eq(propertyProducts.productId, item.productId),
-    );
-    const [row] = await tx
-      .select({ current: propertyProducts.currentQuantity })
-      .from(propertyProducts)
-      .where(where)
-      .for("update");
-    if (!row || row.current === null) continue;
-    await tx
-      .update(propertyProducts)
-      .set({ currentQuantity: row.current + item.quantity })
-      .where(where);
-    movements.push({
-      propertyId: order.propertyId,
-      productId: item.productId,
-      oldQuantity: row.current,
-      newQuantity: row.current + item.quantity,
-      reason: "sale_reversal",
-      reference: `order:${order.id}`,
-    });
-  }
-  await recordMovements(tx, actor, movements);
 }

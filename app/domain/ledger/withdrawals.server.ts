@@ -364,16 +364,28 @@ export async function reconcileWithdrawals(ctx: PaymentsContext, limit = 50): Pr
 
 /**
  * News about a transfer (a webhook, the sweep): asked of the account that made it, then applied. A transfer
- * that is no withdrawal of ours changes nothing.
+ * that is no withdrawal of ours (of `accountId`'s, when the news came through that account) changes
+ * nothing. The withdrawal's organization, or null.
  */
-export async function recheckTransfer(ctx: PaymentsContext, providerName: string, transferId: string) {
+export async function recheckTransfer(
+  ctx: PaymentsContext,
+  providerName: string,
+  transferId: string,
+  accountId: string | null = null,
+): Promise<string | null> {
   const [w] = await ctx.db
-    .select({ paymentAccountId: withdrawals.paymentAccountId })
+    .select({ organizationId: withdrawals.organizationId, paymentAccountId: withdrawals.paymentAccountId })
     .from(withdrawals)
-    .where(and(eq(withdrawals.provider, providerName), eq(withdrawals.providerTransferId, transferId)));
-  if (!w) return false;
+    .where(
+      and(
+        eq(withdrawals.provider, providerName),
+        eq(withdrawals.providerTransferId, transferId),
+        accountId ? eq(withdrawals.paymentAccountId, accountId) : undefined,
+      ),
+    );
+  if (!w) return null;
   const payouts = await payoutsOfAccount(ctx, w.paymentAccountId);
-  if (!payouts) return false;
+  if (!payouts) return null;
   await applyTransfer(ctx, providerName, await payouts.getTransfer(transferId));
-  return true;
+  return w.organizationId;
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orderItems, orderStatusChanges, orders } from "~/platform/db/schema";
-import { releaseStock } from "../stock/order-stock.server";
+import { type HeldLine, releaseStock } from "../stock/order-stock.server";
 import { isOrderStatus, NEXT_STATUSES, type OrderStatus } from "./order-status";
 
 export type OrderRef = { id: string; organizationId: string; propertyId: string };
@@ -48,14 +48,18 @@ export async function closeOrder(
   now: Date,
 ): Promise<boolean> {
   if (!(await moveOrder(tx, order, to, reason, now, { closedAt: now }))) return false;
-  const lines = await tx
+  await releaseStock(tx, order.propertyId, await heldLinesOf(tx, order.id));
+  return true;
+}
+
+/** An order's lines as the stock sees them: the product, the units bought, the units it still holds. */
+export async function heldLinesOf(tx: Tx, orderId: string): Promise<HeldLine[]> {
+  return tx
     .select({
       productId: orderItems.productId,
       quantity: orderItems.quantity,
       reserved: orderItems.reservedQuantity,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
-  await releaseStock(tx, order.propertyId, lines);
-  return true;
+    .where(eq(orderItems.orderId, orderId));
 }

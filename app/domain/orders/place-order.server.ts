@@ -101,7 +101,10 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
     }
 
     const limit = await throttleHit(tx, CHECKOUT_THROTTLES.ordersPerIp, input.ip, now);
-    if (!limit.allowed) throw new AppError("conflict", T.tooManyOrders);
+    if (!limit.allowed)
+      throw new AppError("rate_limited", T.tooManyOrders, undefined, {
+        retryAfterSeconds: limit.retryAfterSeconds,
+      });
     const held = await holdStock(tx, cart.propertyId, lines);
     const totalCents = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
     const [order] = await tx

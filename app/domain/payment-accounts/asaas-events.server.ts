@@ -1,56 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { paymentEvents, withdrawals } from "~/platform/db/schema";
-import type { AsaasWebhookEvent as AsaasEvent } from "~/platform/payments/asaas-accounts.server";
-import { ProviderError } from "~/platform/payments/provider";
-import { PayoutError } from "~/platform/payouts/payout-provider";
-import { recheckTransfer } from "../ledger/withdrawals.server";
-import { recheckCharge } from "../payments/at-provider.server";
-import { recordEvent } from "../payments/payment-events.server";
+import { withdrawals } from "~/platform/db/schema";
 import type { PaymentsContext } from "../payments/payments-context";
-import type { AccountRow } from "./accounts.server";
 
-export type AsaasEventOutcome = "duplicate" | "applied" | "ignored" | "deferred";
-
-/**
- * A notification on an Asaas sub-account's own URL (its token already checked): stored once, then only a
- * hint: a payment or a transfer is fetched with that account's key and applied. Every event, known or not,
- * is answered 200 by the route: Asaas counts anything else as a failure and pauses the queue after 15.
- */
-export async function handleAsaasEvent(
-  ctx: PaymentsContext,
-  account: AccountRow,
-  event: AsaasEvent,
-  body: string,
-): Promise<AsaasEventOutcome> {
-  const topic = event.paymentId ? "payment" : event.transferId ? "transfer" : event.event;
-  const stored = await recordEvent(ctx.db, {
-    provider: "asaas",
-    eventId: event.eventId,
-    topic,
-    subjectId: event.paymentId ?? event.transferId ?? "",
-    body,
-  });
-  if (!stored) return "duplicate";
-  let outcome: AsaasEventOutcome = "ignored";
-  try {
-    if (event.paymentId) {
-      const ref = { provider: "asaas", providerPaymentId: event.paymentId, paymentAccountId: account.id };
-      outcome = (await recheckCharge(ctx, ref)) ? "applied" : "ignored";
-    } else if (event.transferId) {
-      outcome = (await recheckTransfer(ctx, "asaas", event.transferId)) ? "applied" : "ignored";
-    }
-  } catch (err) {
-    if (!(err instanceof ProviderError) && !(err instanceof PayoutError)) throw err;
-    // The sweeps ask Asaas again about every payment and transfer still open.
-    ctx.log.warn({ err, event: event.event }, "Asaas event not applied");
-    return "deferred";
-  }
-  await ctx.db
-    .update(paymentEvents)
-    .set({ processedAt: ctx.now(), organizationId: account.organizationId })
-    .where(eq(paymentEvents.id, stored));
-  return outcome;
-}
+// Asaas's one event that is a question, not a notice (those take the one webhook path, webhook-inbox): may
+// this transfer leave the sub-account?
 
 export type TransferToValidate = {
   transferId: string;

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { carts, orderItems, orders, payments } from "~/platform/db/schema";
+import { carts, orders, payments } from "~/platform/db/schema";
 import type { ProviderPayment } from "~/platform/payments/provider";
 import { recordSale } from "../ledger/record-sale.server";
 import { isOpen, type OrderStatus } from "../orders/order-status";
-import { closeOrder, moveOrder } from "../orders/order-transitions.server";
+import { closeOrder, heldLinesOf, moveOrder } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
 import { sellHeldStock } from "../stock/order-stock.server";
 import { cancelCharge, recheckCharge } from "./at-provider.server";
@@ -55,11 +55,13 @@ export async function applyPayment(
     if (!order || !payment) return null;
 
     const status = forwardStatus(payment.status as PaymentRowStatus, live.status);
+    // A refused card keeps why in our words (the payment page shows it); any other, the provider's code.
+    const detail = live.refusal ?? live.statusDetail;
     await tx
       .update(payments)
       .set({
         status,
-        statusDetail: status === payment.status ? payment.statusDetail : live.statusDetail,
+        statusDetail: status === payment.status ? payment.statusDetail : detail,
         cardLastFour: live.card?.lastFour ?? payment.cardLastFour,
         cardBrand: live.card?.brand ?? payment.cardBrand,
         checkedAt: now,
@@ -96,7 +98,7 @@ export async function applyPayment(
         const reason =
           status === "rejected"
             ? "payment_rejected"
-            : live.statusDetail === "expired" || order.expiresAt <= now
+            : live.expired || order.expiresAt <= now
               ? "expired"
               : "payment_cancelled";
         await closeOrder(tx, order, status === "rejected" ? "failed" : "cancelled", reason, now);
@@ -160,15 +162,7 @@ async function markPaid(
     paymentMethod: payment.method,
   });
   if (!moved) return false;
-  const lines = await tx
-    .select({
-      productId: orderItems.productId,
-      quantity: orderItems.quantity,
-      reserved: orderItems.reservedQuantity,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
-  await sellHeldStock(tx, order, lines);
+  await sellHeldStock(tx, order, await heldLinesOf(tx, order.id));
   await tx.update(carts).set({ status: "ordered", updatedAt: now }).where(eq(carts.id, order.cartId));
   await recordSale(
     tx,

@@ -100,7 +100,10 @@ export async function charge<T>(
 export async function limitCharges(tx: Tx, hits: [ThrottlePolicy, string][], now: Date): Promise<void> {
   for (const [policy, subject] of hits) {
     const result = await throttleHit(tx, policy, subject, now);
-    if (!result.allowed) throw new AppError("conflict", T.tooManyCharges);
+    if (!result.allowed)
+      throw new AppError("rate_limited", T.tooManyCharges, undefined, {
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { payments } from "~/platform/db/schema";
-import { ProviderError } from "~/platform/payments/provider";
+import { type CardRefusal, isCardRefusal, ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import type { OrderStatus } from "../orders/order-status";
@@ -32,18 +32,22 @@ export type CardPaymentResult = {
   reason?: string;
 };
 
-/** The provider's reasons for a refused card, as the guest reads them. */
-const REFUSALS: Record<string, string> = {
-  cc_rejected_insufficient_amount: "Saldo ou limite insuficiente.",
-  cc_rejected_bad_filled_security_code: "O CVV não confere.",
-  cc_rejected_bad_filled_date: "A data de expiração não confere.",
-  cc_rejected_bad_filled_other: "Confira os dados do cartão.",
-  cc_rejected_call_for_authorize: "O banco pediu autorização: ligue para ele ou use outro cartão.",
+/** Why a card was refused, as the guest reads it. */
+const REFUSALS: Record<CardRefusal, string> = {
+  insufficient_funds: "Saldo ou limite insuficiente.",
+  bad_security_code: "O CVV não confere.",
+  bad_expiry_date: "A data de expiração não confere.",
+  bad_card_data: "Confira os dados do cartão.",
+  call_bank: "O banco pediu autorização: ligue para ele ou use outro cartão.",
+  other: "O cartão foi recusado.",
 };
 
-/** Why the provider refused a card, in words for the guest. */
-export function cardRefusalReason(statusDetail: string | null): string {
-  return (statusDetail && REFUSALS[statusDetail]) || "O cartão foi recusado.";
+/**
+ * Why a card was refused, in words for the guest: the adapter's refusal, or the refused payment row's
+ * detail, where applyPayment keeps that refusal (our word, never the provider's code).
+ */
+export function cardRefusalReason(refusal: string | null): string {
+  return REFUSALS[isCardRefusal(refusal) ? refusal : "other"];
 }
 
 /**
@@ -90,7 +94,7 @@ export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): 
     const applied = await applyPayment(ctx, charger.account.provider, made);
     const status = applied?.orderStatus ?? "pending";
     return made.status === "rejected"
-      ? { orderId: order.id, status, reason: cardRefusalReason(made.statusDetail) }
+      ? { orderId: order.id, status, reason: cardRefusalReason(made.refusal) }
       : { orderId: order.id, status };
   } catch (err) {
     if (err instanceof AppError) {

@@ -3,11 +3,22 @@ import { paymentEvents } from "~/platform/db/schema";
 
 /**
  * Stores a provider's notification once (unique provider + event id); its row id, or null when it was
- * already stored (a replay). The body is kept as JSON when it is JSON.
+ * already stored (a replay). The body is kept as JSON when it is JSON, for diagnosis only.
  */
 export async function recordEvent(
   db: Db,
-  event: { provider: string; eventId: string; topic: string; subjectId: string; body: string },
+  event: {
+    provider: string;
+    eventId: string;
+    topic: string;
+    subjectId: string;
+    body: string;
+    /** The organization of the account it came through or names, when there is one. */
+    organizationId: string | null;
+    receivedAt: Date;
+    /** Set when there is nothing to apply: the event is stored as already processed. */
+    processedAt: Date | null;
+  },
 ): Promise<string | null> {
   let payload: unknown = null;
   try {
@@ -23,6 +34,9 @@ export async function recordEvent(
       topic: event.topic,
       providerPaymentId: event.subjectId,
       payload,
+      organizationId: event.organizationId,
+      receivedAt: event.receivedAt,
+      processedAt: event.processedAt,
     })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });

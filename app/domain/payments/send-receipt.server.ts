@@ -1,12 +1,11 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
+import { isPaymentMethod, PAYMENT_METHOD_LABEL } from "~/lib/payment-method";
 import { shortId } from "~/lib/short-id";
 import { orderItems, orders, properties } from "~/platform/db/schema";
 import { receiptEmail } from "~/platform/mail/templates.server";
 import type { PaymentsContext } from "./payments-context";
-
-const METHOD_LABEL: Record<string, string> = { pix: "Pix", credit_card: "cartão de crédito" };
 
 /**
  * Emails the receipt of a paid order whose guest gave an address, once: the order is claimed first (a
@@ -38,7 +37,9 @@ export async function sendReceipt(ctx: PaymentsContext, orderId: string): Promis
       propertyName: property?.name ?? "",
       orderShortId: shortId(order.id),
       paidAt: formatDateTime(order.paidAt ?? now),
-      method: METHOD_LABEL[order.paymentMethod] ?? order.paymentMethod,
+      method: isPaymentMethod(order.paymentMethod)
+        ? PAYMENT_METHOD_LABEL[order.paymentMethod]
+        : order.paymentMethod,
       lines: items.map((i) => ({
         name: i.name,
         quantity: i.quantity,

@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
-import { orders, paymentEvents, payments } from "~/platform/db/schema";
+import { orders, payments } from "~/platform/db/schema";
 import { ProviderError } from "~/platform/payments/provider";
 import { OPEN_STATUSES } from "../orders/order-status";
 import { recheckCharge } from "./at-provider.server";
 import { expireOrder } from "./expire-order.server";
-import { processEvent, sellerInPayload } from "./handle-webhook.server";
 import { LIVE_PAYMENT_STATUSES } from "./payment-status";
 import type { PaymentsContext } from "./payments-context";
 import { sendReceipt } from "./send-receipt.server";
+import { applyStoredEvents } from "./webhook-inbox.server";
 
 /** How long a charge may go without news before the sweep asks the provider itself. */
 const QUIET_SECONDS = 60;
@@ -24,8 +24,9 @@ export type SweepReport = {
 /**
  * The safety net for everything that happens when no guest is looking, run by a job every few seconds
  * (once across instances): orders past their time are given up (stock back), charges nobody heard about
- * are asked about, stored webhooks that could not be applied are applied, receipts that could not be sent
- * are sent, and money that arrived for a closed order is refunded. Every step is idempotent.
+ * are asked about, stored webhooks (payments and transfers) whose application failed or never ran are
+ * applied, receipts that could not be sent are sent, and money that arrived for a closed order is
+ * refunded. Every step is idempotent.
  */
 export async function sweepCheckout(ctx: PaymentsContext): Promise<SweepReport> {
   const now = ctx.now();
@@ -77,26 +78,7 @@ export async function sweepCheckout(ctx: PaymentsContext): Promise<SweepReport> 
     });
   }
 
-  const events = await ctx.db
-    .select({
-      id: paymentEvents.id,
-      provider: paymentEvents.provider,
-      paymentId: paymentEvents.providerPaymentId,
-      payload: paymentEvents.payload,
-    })
-    .from(paymentEvents)
-    .where(
-      and(
-        eq(paymentEvents.topic, "payment"),
-        isNull(paymentEvents.processedAt),
-        lt(paymentEvents.receivedAt, new Date(now.getTime() - 10_000)),
-      ),
-    )
-    .limit(BATCH);
-  for (const event of events) {
-    const stored = { ...event, sellerId: sellerInPayload(event.payload) };
-    if ((await processEvent(ctx, stored)) !== "deferred") report.events += 1;
-  }
+  report.events = await applyStoredEvents(ctx, BATCH);
 
   const unsent = await ctx.db
     .select({ id: orders.id })

@@ -1,14 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
-import {
-  propertyProducts,
-  replacementItems,
-  replacementStatusChanges,
-  replacements,
-} from "~/platform/db/schema";
+import { replacementItems, replacementStatusChanges, replacements } from "~/platform/db/schema";
 import { AppError } from "../errors";
-import { type Movement, recordMovements } from "../stock/record-movement.server";
+import { returnToStock } from "../stock/return-to-stock.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
 import {
@@ -69,13 +64,13 @@ export async function advanceReplacement(
       toStatus: to,
       actorUserId: actor.userId,
     });
-    if (to === "delivered") await restock(tx, actor, id);
+    if (to === "delivered") await deliver(tx, actor, id);
     return { status: to };
   });
 }
 
-/** Each line's delivered units go into its property's stock (uncounted stock stays uncounted). */
-async function restock(tx: Tx, actor: Actor, replacementId: string) {
+/** Each line's delivered units (what was planned, unless lowered) go into its property's stock. */
+async function deliver(tx: Tx, actor: Actor, replacementId: string) {
   const lines = await tx
     .select({
       propertyId: replacementItems.propertyId,
@@ -84,37 +79,17 @@ async function restock(tx: Tx, actor: Actor, replacementId: string) {
       delivered: replacementItems.deliveredQuantity,
     })
     .from(replacementItems)
-    .where(eq(replacementItems.replacementId, replacementId))
-    .orderBy(asc(replacementItems.productId), asc(replacementItems.propertyId));
-  const movements: Movement[] = [];
-  for (const line of lines) {
-    const units = line.delivered ?? line.quantity;
-    if (units === 0) continue;
-    const where = and(
-      eq(propertyProducts.propertyId, line.propertyId),
-      eq(propertyProducts.productId, line.productId),
-    );
-    const [row] = await tx
-      .select({ current: propertyProducts.currentQuantity })
-      .from(propertyProducts)
-      .where(where)
-      .for("update");
-    // Taken out of the property since, or not counted: nothing to add to.
-    if (!row || row.current === null) continue;
-    await tx
-      .update(propertyProducts)
-      .set({ currentQuantity: row.current + units, updatedAt: new Date() })
-      .where(where);
-    movements.push({
-      propertyId: line.propertyId,
-      productId: line.productId,
-      oldQuantity: row.current,
-      newQuantity: row.current + units,
-      reason: "restock",
-      reference: `replacement:${replacementId}`,
-    });
-  }
-  await recordMovements(tx, actor, movements);
+    .where(eq(replacementItems.replacementId, replacementId));
+  await returnToStock(
+    tx,
+    actor,
+    { reason: "restock", reference: `replacement:${replacementId}` },
+    lines.map((l) => ({
+      propertyId: l.propertyId,
+      productId: l.productId,
+      quantity: l.delivered ?? l.quantity,
+    })),
+  );
 }
 
 /**

@@ -14,10 +14,10 @@ import {
 } from "./replacement-status";
 
 /** `?agrupar=` of the picking list's URL. */
-export const GROUPING_PARAM: Record<Grouping, string> = { product: "produto", property: "imovel" };
+const GROUPING_PARAM: Record<Grouping, string> = { product: "produto", property: "imovel" };
 
 /** The grouping asked for in the URL, or the one the run's detail screen opens with. */
-export function pickingGrouping(param: string | null, status: ReplacementStatus): Grouping {
+function pickingGrouping(param: string | null, status: ReplacementStatus): Grouping {
   if (param === GROUPING_PARAM.product) return "product";
   if (param === GROUPING_PARAM.property) return "property";
   return defaultGrouping(status);

@@ -1,7 +1,7 @@
 // Restocking runs' statuses (part 2 §4): labels, the forward path the button follows, and the guidance
 // shown for each. Shared by the screens and the server.
 
-export const REPLACEMENT_STATUSES = [
+const REPLACEMENT_STATUSES = [
   "processing",
   "separated_for_replacement",
   "in_transit",

@@ -37,9 +37,14 @@ export function movementCause(reference: string | null): MovementCause | null {
   return null;
 }
 
+export const CAUSE_LABEL: Record<MovementCause["kind"], string> = {
+  order: "Pedido",
+  replacement: "Reposição",
+};
+
 /** 'Pedido #1a2b3c4d' or 'Reposição #1a2b3c4d': the cause as the screen shows it. */
 export function causeLabel(cause: MovementCause): string {
-  return `${cause.kind === "order" ? "Pedido" : "Reposição"} #${shortId(cause.id)}`;
+  return `${CAUSE_LABEL[cause.kind]} #${shortId(cause.id)}`;
 }
 
 /** Who moved the stock: the member's name, 'Hóspede' for a guest's paid order, '—' for a removed member. */

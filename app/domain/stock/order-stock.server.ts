@@ -52,7 +52,7 @@ export async function holdStock(
   return held;
 }
 
-export function notEnough(name: string, left: number): string {
+function notEnough(name: string, left: number): string {
   if (left <= 0) return `${name} esgotou enquanto você comprava.`;
   return `Só ${left === 1 ? "resta 1 unidade" : `restam ${left} unidades`} de ${name}. Ajuste a quantidade no carrinho.`;
 }

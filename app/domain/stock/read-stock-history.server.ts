@@ -8,7 +8,7 @@ import { type Actor, assertCan } from "../team/permissions";
 import type { MovementReason } from "./messages";
 import { isMovementReason, type MovementCause, movementCause } from "./movement-reasons";
 
-export const HISTORY_PAGE_SIZE = 50;
+const HISTORY_PAGE_SIZE = 50;
 
 /** The filters of the stock history, as they stand in its URL. */
 export type HistoryFilter = {

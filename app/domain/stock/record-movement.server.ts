@@ -13,14 +13,14 @@ export type Movement = {
   reference?: string;
 };
 
+/** Who moved the stock: a member, or nobody (a guest's paid order; userId null). */
+export type Mover = { organizationId: string; userId: string | null };
+
 /**
  * Appends ledger rows inside the caller's transaction. created_at is the clock at the insert, not the
  * transaction's start: a save that waited for another's row lock is then dated after it, so ordering by
  * time follows the order the changes really happened in.
  */
-/** Who moved the stock: a member, or nobody (a guest's paid order; userId null). */
-export type Mover = { organizationId: string; userId: string | null };
-
 export async function recordMovements(tx: Queryable, actor: Mover, movements: Movement[]): Promise<void> {
   if (movements.length === 0) return;
   await tx.insert(stockMovements).values(

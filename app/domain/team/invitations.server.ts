@@ -51,8 +51,10 @@ async function spendInvitationAllowance(ctx: TeamContext, actor: Actor): Promise
   const limit = await throttleHit(ctx.db, TEAM_THROTTLES.invitationsPerOrganization, actor.organizationId);
   if (!limit.allowed) {
     throw new AppError(
-      "conflict",
+      "rate_limited",
       T.tooManyInvitations(Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))),
+      undefined,
+      { retryAfterSeconds: limit.retryAfterSeconds },
     );
   }
 }

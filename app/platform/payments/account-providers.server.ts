@@ -4,22 +4,18 @@ import { database } from "../db/database.server";
 import type { Db } from "../db/database-handle.server";
 import { type AccountProviderName, env, type PaymentsConfig } from "../env.server";
 import { createAsaasPayouts } from "../payouts/asaas-payouts.server";
-import type { PayoutProvider, PayoutWebhookHint } from "../payouts/payout-provider";
+import type { PayoutProvider } from "../payouts/payout-provider";
 import {
   createSandboxPayouts,
   type SandboxPayouts,
-  sandboxPayoutWebhookHint,
+  sandboxPayoutWebhookReader,
 } from "../payouts/sandbox-payouts.server";
 import { unseal } from "../secrets/secret-box.server";
-import {
-  type AsaasWebhookEvent as AsaasEvent,
-  asaasWebhookEvent,
-  openAsaasCredentials,
-} from "./asaas-accounts.server";
+import { asaasWebhookNotice, openAsaasCredentials } from "./asaas-accounts.server";
 import { createAsaasPayments } from "./asaas-payments.server";
 import { openMercadoPagoCredentials } from "./mercadopago-oauth.server";
 import { createMercadoPagoProvider, mercadoPagoWebhookVerifier } from "./mercadopago-provider.server";
-import { type PaymentProvider, ProviderError, type WebhookRequest, type WebhookVerifier } from "./provider";
+import { type PaymentProvider, ProviderError, type WebhookReader, type WebhookVerifier } from "./provider";
 import {
   createSandboxProvider,
   type SandboxProvider,
@@ -45,15 +41,19 @@ export type AccountProviders = {
   charges(account: ConnectedAccount): PaymentProvider;
   /** The account's payouts adapter, or null where the host withdraws at the provider (Mercado Pago). */
   payouts(account: ConnectedAccount): PayoutProvider | null;
-  /** Checks notifications that reach one URL for every seller (Mercado Pago, the sandbox). */
-  webhookVerifier(provider: AccountProviderName): WebhookVerifier | null;
-  /** An Asaas sub-account's notification, when it carries that account's own token; null otherwise. */
-  asaasEvent(account: ConnectedAccount, request: { headers: Headers; body: string }): AsaasEvent | null;
-  /** Checks the sandbox payouts' notifications (Asaas's arrive on each account's own URL). */
-  sandboxPayoutHint(request: WebhookRequest): PayoutWebhookHint | null;
+  /** Reads the notifications that reach this place; null where no provider offered here sends any. */
+  webhookReader(source: WebhookSource): WebhookReader | null;
   /** The sandbox's operator view, for /dev/payments and its tokenize endpoint; null when not offered. */
   sandbox(): { payments: SandboxProvider; payouts: SandboxPayouts } | null;
 };
+
+/**
+ * Where a notification arrived: a provider's one URL for every seller's payments (Mercado Pago, the sandbox)
+ * or payouts (the sandbox's), or one account's own URL, checked with that account's token (Asaas).
+ */
+export type WebhookSource =
+  | { to: "payments" | "payouts"; provider: AccountProviderName }
+  | { to: "account"; account: ConnectedAccount };
 
 /** Where providers send their notifications about payments. */
 export function webhookPath(provider: string): string {
@@ -68,6 +68,16 @@ export function asaasWebhookPath(accountId: string): string {
 /** A disconnected account has no credentials: to the caller, as to a provider, that is a 401. */
 function missingCredentials(): ProviderError {
   return new ProviderError("account has no credentials", 401, false, "unauthorized");
+}
+
+/** A payments provider's verifier, reading its hints as notices. */
+function paymentNotices(verify: WebhookVerifier): WebhookReader {
+  return (request) => {
+    const hint = verify(request);
+    return (
+      hint && { eventId: hint.eventId, topic: hint.topic, subjectId: hint.paymentId, sellerId: hint.sellerId }
+    );
+  };
 }
 
 /** Adapters from this process's configuration. */
@@ -146,22 +156,24 @@ export function createAccountProviders(options: {
       }
     },
 
-    webhookVerifier(provider) {
-      if (provider === "mercadopago" && config.mercadoPago)
-        return mercadoPagoWebhookVerifier(config.mercadoPago.webhookSecret);
-      if (provider === "sandbox" && offers("sandbox"))
-        return sandboxWebhookVerifier(sandboxSecret("sandbox-webhooks"));
+    webhookReader(source) {
+      if (source.to === "account") {
+        const { account } = source;
+        if (account.provider !== "asaas") return null;
+        // A disconnected account has no token left: nothing it is sent is authentic any more.
+        const credentials = account.credentials;
+        return (request) =>
+          credentials ? asaasWebhookNotice(openAsaasCredentials(credentials).webhookToken, request) : null;
+      }
+      if (source.to === "payouts")
+        return source.provider === "sandbox" && offers("sandbox")
+          ? sandboxPayoutWebhookReader(sandboxSecret("sandbox-payouts"))
+          : null;
+      if (source.provider === "mercadopago" && config.mercadoPago)
+        return paymentNotices(mercadoPagoWebhookVerifier(config.mercadoPago.webhookSecret));
+      if (source.provider === "sandbox" && offers("sandbox"))
+        return paymentNotices(sandboxWebhookVerifier(sandboxSecret("sandbox-webhooks")));
       return null;
-    },
-
-    asaasEvent(account, request) {
-      if (account.provider !== "asaas" || !account.credentials) return null;
-      return asaasWebhookEvent(openAsaasCredentials(account.credentials).webhookToken, request);
-    },
-
-    sandboxPayoutHint(request) {
-      if (!offers("sandbox")) return null;
-      return sandboxPayoutWebhookHint(sandboxSecret("sandbox-payouts"), request);
     },
 
     sandbox() {

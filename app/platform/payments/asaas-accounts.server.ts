@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { AsaasRootConfig } from "../env.server";
 import { SealError, seal, unseal } from "../secrets/secret-box.server";
 import { type AsaasList, cents, createAsaasApi, reais } from "./asaas-api.server";
-import { ProviderError } from "./provider";
+import { ProviderError, type WebhookNotice } from "./provider";
 
 // A host's own Asaas account: Estadia's root account creates a sub-account per organization (docs.asaas.com
 // "Criação de subcontas"), whose API key Asaas returns once, in the creation answer only. Charges and
@@ -267,35 +267,30 @@ function idOf(value: unknown): string | null {
   return typeof id === "string" && id ? id : null;
 }
 
-export type AsaasWebhookEvent = {
-  /** Asaas's event id, or one built from the event, its subject and its time when there is none. */
-  eventId: string;
-  event: string;
-  paymentId: string | null;
-  transferId: string | null;
-};
-
 export type AsaasWebhookRequest = { headers: Headers; body: string };
 
 /**
- * A sub-account's notification once its token holds, or null (answer 401, change nothing). Any event name
- * is accepted: one we do not handle is stored and answered 200, since Asaas pauses the queue after 15
- * failures in a row.
+ * A sub-account's notification once its token holds, or null (answer 401, change nothing): about a payment
+ * (PAYMENT_*), a transfer (TRANSFER_*), or anything else, whose event name is its topic. Any event name is
+ * accepted: one we do not handle is stored and answered 200, since Asaas pauses the queue after 15 failures
+ * in a row. The seller is the account whose URL it reached, so the notice names none.
  */
-export function asaasWebhookEvent(
+export function asaasWebhookNotice(
   expectedToken: string,
   request: AsaasWebhookRequest,
-): AsaasWebhookEvent | null {
+): WebhookNotice | null {
   if (!tokenHolds(expectedToken, request.headers.get("asaas-access-token"))) return null;
   const body = parseObject(request.body);
   if (!body || typeof body.event !== "string" || !body.event) return null;
   const paymentId = idOf(body.payment);
   const transferId = idOf(body.transfer);
+  const subjectId = paymentId ?? transferId ?? "";
   const eventId =
     typeof body.id === "string" && body.id
       ? body.id
-      : `${body.event}:${paymentId ?? transferId ?? ""}:${typeof body.dateCreated === "string" ? body.dateCreated : ""}`;
-  return { eventId, event: body.event, paymentId, transferId };
+      : `${body.event}:${subjectId}:${typeof body.dateCreated === "string" ? body.dateCreated : ""}`;
+  const topic = paymentId ? "payment" : transferId ? "transfer" : body.event;
+  return { eventId, topic, subjectId, sellerId: null };
 }
 
 /** Whether a request carries the expected token in `asaas-access-token` (compared in constant time). */

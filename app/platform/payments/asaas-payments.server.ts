@@ -123,16 +123,14 @@ function fees(p: AsaasPayment): ProviderFees | null {
 
 function toPayment(p: AsaasPayment, pix: ProviderPayment["pix"] = null): ProviderPayment {
   const status: ChargeStatus = p.deleted ? "cancelled" : (STATUS[p.status ?? ""] ?? "pending");
-  const statusDetail = p.deleted
-    ? "deleted"
-    : p.status === "OVERDUE"
-      ? "expired"
-      : (p.status ?? "").toLowerCase();
   const card = p.creditCard;
   return {
     id: String(p.id),
     status,
-    statusDetail,
+    statusDetail: p.deleted ? "deleted" : (p.status ?? "").toLowerCase(),
+    // Cards are not taken with Asaas (chargeCard refuses), so no charge here is a refused card.
+    refusal: null,
+    expired: !p.deleted && p.status === "OVERDUE",
     method: p.billingType === "CREDIT_CARD" ? "credit_card" : "pix",
     amountCents: cents(p.value),
     externalReference: orderIdOf(p.externalReference),

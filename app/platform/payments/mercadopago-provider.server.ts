@@ -1,4 +1,5 @@
 import { createMercadoPagoApi } from "./mercadopago-api.server";
+import { mercadoPagoExpired, mercadoPagoRefusal } from "./mercadopago-codes";
 import {
   type ChargeStatus,
   type Payer,
@@ -99,11 +100,15 @@ function toPayment(p: MpPayment): ProviderPayment {
   const qrCode = p.point_of_interaction?.transaction_data?.qr_code;
   const expiresAt = date(p.date_of_expiration);
   const lastFour = p.card?.last_four_digits;
+  // A status MP adds later is not final for us: treat it as still being processed.
+  const status = STATUS[p.status ?? ""] ?? "processing";
+  const detail = p.status_detail ?? "";
   return {
     id: String(p.id),
-    // A status MP adds later is not final for us: treat it as still being processed.
-    status: STATUS[p.status ?? ""] ?? "processing",
-    statusDetail: p.status_detail ?? "",
+    status,
+    statusDetail: detail,
+    refusal: mercadoPagoRefusal(status, detail),
+    expired: mercadoPagoExpired(status, detail),
     method: isPix ? "pix" : "credit_card",
     amountCents: cents(p.transaction_amount),
     externalReference: p.external_reference ?? "",

@@ -5,11 +5,23 @@
 export const PROVIDER_NAMES = ["sandbox", "mercadopago", "asaas"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
-/**
- * A charge's state at the provider, in our words (Mercado Pago: pending / in_process / approved /
- * rejected / cancelled / refunded; an expired PIX comes back cancelled with detail 'expired').
- */
+/** A charge's state at the provider, in our words: each adapter translates its provider's statuses. */
 export type ChargeStatus = "pending" | "processing" | "approved" | "rejected" | "cancelled" | "refunded";
+
+/** Why a card was refused, in our words: each adapter translates its provider's reason codes. */
+export const CARD_REFUSALS = [
+  "insufficient_funds",
+  "bad_security_code",
+  "bad_expiry_date",
+  "bad_card_data",
+  "call_bank",
+  "other",
+] as const;
+export type CardRefusal = (typeof CARD_REFUSALS)[number];
+
+export function isCardRefusal(value: unknown): value is CardRefusal {
+  return CARD_REFUSALS.includes(value as CardRefusal);
+}
 
 export type Payer = {
   name: string;
@@ -24,8 +36,12 @@ export type ProviderPayment = {
   /** The provider's id of the payment, as text. */
   id: string;
   status: ChargeStatus;
-  /** The provider's reason code (e.g. accredited, cc_rejected_other_reason, expired). */
+  /** The provider's own reason code, kept for diagnosis: our code reads `refusal` and `expired` instead. */
   statusDetail: string;
+  /** Why the card was refused; null unless the status is rejected. */
+  refusal: CardRefusal | null;
+  /** Cancelled because its time to be paid ran out (a PIX past its expiry), not by anyone. */
+  expired: boolean;
   method: "pix" | "credit_card";
   amountCents: number;
   /** Our order id, sent as the external reference. */
@@ -76,7 +92,7 @@ export type RefundInput = { amountCents?: number; idempotencyKey: string };
 
 export type ProviderRefund = { id: string; amountCents: number; status: "approved" | "pending" | "rejected" };
 
-/** What a webhook request is, once its signature is verified: a hint to go and fetch the payment. */
+/** What a payment webhook request is, once its signature is verified: a hint to go and fetch the payment. */
 export type WebhookHint = {
   /** The notification's own id: stored with a unique key so a replay is recognised. */
   eventId: string;
@@ -137,3 +153,21 @@ export interface PaymentProvider {
 
 /** Reads a webhook request once its authenticity is checked: the hint, or null (answer 401, change nothing). */
 export type WebhookVerifier = (request: WebhookRequest) => WebhookHint | null;
+
+/**
+ * Any provider's notification, about a payment or a payout, in our words once it is authentic: only a hint
+ * of what to fetch from the provider.
+ */
+export type WebhookNotice = {
+  /** The notification's own id (or one built from it): stored with a unique key so a replay is recognised. */
+  eventId: string;
+  /** "payment" and "transfer" are fetched and applied; any other topic (the provider's name) is only stored. */
+  topic: string;
+  /** The id at the provider of the payment or transfer it is about; "" when it is about neither. */
+  subjectId: string;
+  /** The seller account it names, as the provider names accounts; null when it does not say. */
+  sellerId: string | null;
+};
+
+/** Reads a notification: the notice, or null when it is not authentic (answer 401, change nothing). */
+export type WebhookReader = (request: WebhookRequest) => WebhookNotice | null;

@@ -35,25 +35,29 @@ export async function sendNotification({ url, headers, body }: Notification): Pr
 }
 
 /**
- * A received notification's JSON body and the id it is about, when its signature holds and the body is
- * about the same id as the signed query (`idIn` reads it from the body); null otherwise.
+ * A received notification's JSON body, the id it is about and its own event id (its body's `id`, or the id
+ * and the request's id when it has none), when its signature holds and the body is about the same id as the
+ * signed query (`idIn` reads it from the body); null otherwise.
  */
 export function verifiedNotification(
   secret: string,
   request: { headers: Headers; query: URLSearchParams; body: string },
   idIn: (body: Record<string, unknown>) => unknown,
-): { dataId: string; body: Record<string, unknown> } | null {
+): { dataId: string; eventId: string; body: Record<string, unknown> } | null {
   const dataId = request.query.get("data.id");
+  const requestId = request.headers.get("x-request-id");
   const holds = webhookSignatureHolds({
     secret,
     signature: request.headers.get("x-signature"),
     dataId,
-    requestId: request.headers.get("x-request-id"),
+    requestId,
   });
   if (!holds || !dataId) return null;
   try {
     const body = JSON.parse(request.body) as Record<string, unknown>;
-    return String(idIn(body) ?? "") === dataId ? { dataId, body } : null;
+    if (String(idIn(body) ?? "") !== dataId) return null;
+    const own = typeof body.id === "string" || typeof body.id === "number" ? String(body.id) : "";
+    return { dataId, eventId: own || `${dataId}:${requestId ?? ""}`, body };
   } catch {
     return null;
   }

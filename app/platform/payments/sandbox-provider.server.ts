@@ -5,6 +5,7 @@ import { digitsOf } from "~/lib/cpf";
 import { buildBrCode } from "~/lib/pix-brcode";
 import type { Db } from "../db/database-handle.server";
 import { sandboxCardTokens, sandboxPayments, sandboxRefunds } from "../db/schema";
+import { mercadoPagoExpired, mercadoPagoRefusal } from "./mercadopago-codes";
 import {
   type ChargeStatus,
   type PaymentProvider,
@@ -21,8 +22,9 @@ export const SANDBOX_TOKENIZE_PATH = "/sandbox/v1/card_tokens";
 const SANDBOX_PIX_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906";
 
 /**
- * The test-card convention of Mercado Pago (PAYMENTS-NOTES.md): the name on the card decides the outcome.
- * Any other name is approved, so a demo with a real-looking name just works.
+ * The test-card convention of Mercado Pago (PAYMENTS-NOTES.md): the name on the card decides the outcome,
+ * with Mercado Pago's own codes (read by mercadopago-codes.ts). Any other name is approved, so a demo with a
+ * real-looking name just works.
  */
 const CARD_OUTCOMES: Record<string, { status: ChargeStatus; detail: string }> = {
   APRO: { status: "approved", detail: "accredited" },
@@ -69,14 +71,18 @@ type Row = typeof sandboxPayments.$inferSelect;
 
 function toPayment(row: Row, now: Date): ProviderPayment {
   // A PIX past its expiry is no longer payable: the provider reports it cancelled, detail 'expired'.
-  const expired =
+  const lapsed =
     row.method === "pix" && row.status === "pending" && row.expiresAt !== null && row.expiresAt <= now;
   const took = row.status === "approved" || row.status === "refunded";
+  const status: ChargeStatus = lapsed ? "cancelled" : (row.status as ChargeStatus);
+  const detail = lapsed ? "expired" : row.statusDetail;
   return {
     fees: took ? { providerCents: row.feeCents, platformCents: row.applicationFeeCents } : null,
     id: row.id,
-    status: expired ? "cancelled" : (row.status as ChargeStatus),
-    statusDetail: expired ? "expired" : row.statusDetail,
+    status,
+    statusDetail: detail,
+    refusal: mercadoPagoRefusal(status, detail),
+    expired: mercadoPagoExpired(status, detail),
     method: row.method as ProviderPayment["method"],
     amountCents: row.amountCents,
     externalReference: row.externalReference,
@@ -309,7 +315,7 @@ export function createSandboxProvider(options: {
     async settle(id, outcome) {
       if (outcome === "approve") {
         // A PIX past its expiry can no longer be paid (what a bank answers the payer).
-        if (toPayment(await find(id), now()).statusDetail === "expired")
+        if (toPayment(await find(id), now()).expired)
           throw new ProviderError("Cobrança Pix expirada: não pode mais ser paga", 400, false, "expired");
         return move(id, ["pending", "processing"], "approved", "accredited");
       }
@@ -371,7 +377,7 @@ export function sandboxWebhookVerifier(webhookSecret: string): WebhookVerifier {
     if (!verified) return null;
     const seller = verified.body.user_id;
     return {
-      eventId: String(verified.body.id ?? ""),
+      eventId: verified.eventId,
       topic: String(verified.body.type ?? ""),
       paymentId: verified.dataId,
       sellerId: typeof seller === "string" && seller ? seller : null,

@@ -35,9 +35,6 @@ export type TransferInput = {
   idempotencyKey: string;
 };
 
-/** A payout notification whose authenticity holds: a hint to go and fetch the transfer. */
-export type PayoutWebhookHint = { eventId: string; transferId: string };
-
 export class PayoutError extends Error {
   override name = "PayoutError";
   constructor(

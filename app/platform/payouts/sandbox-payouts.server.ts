@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database-handle.server";
 import { sandboxTransfers } from "../db/schema";
+import type { WebhookReader } from "../payments/provider";
 import {
   sandboxNotification,
   sendNotification,
@@ -10,7 +11,6 @@ import {
 import {
   PayoutError,
   type PayoutProvider,
-  type PayoutWebhookHint,
   type ProviderTransfer,
   type TransferStatus,
 } from "./payout-provider";
@@ -137,11 +137,16 @@ export function createSandboxPayouts(options: {
   return payouts;
 }
 
-/** Checks the sandbox payouts' notifications (signed as the sandbox's payments are). */
-export function sandboxPayoutWebhookHint(
-  webhookSecret: string,
-  request: { headers: Headers; query: URLSearchParams; body: string },
-): PayoutWebhookHint | null {
-  const verified = verifiedNotification(webhookSecret, request, (b) => (b.transfer as { id?: unknown })?.id);
-  return verified ? { eventId: String(verified.body.id ?? ""), transferId: verified.dataId } : null;
+/** Reads the sandbox payouts' notifications (signed as the sandbox's payments are): each is about a transfer. */
+export function sandboxPayoutWebhookReader(webhookSecret: string): WebhookReader {
+  return (request) => {
+    const verified = verifiedNotification(
+      webhookSecret,
+      request,
+      (b) => (b.transfer as { id?: unknown })?.id,
+    );
+    return verified
+      ? { eventId: verified.eventId, topic: "transfer", subjectId: verified.dataId, sellerId: null }
+      : null;
+  };
 }

@@ -1,11 +1,14 @@
 import { data } from "react-router";
 import { ACCOUNT_TEXT } from "~/domain/account/messages";
+import { NEEDS_CONFIRMATION } from "~/domain/account/refusals";
 import { requestRecovery } from "~/domain/account/request-recovery.server";
 import { resendConfirmation } from "~/domain/account/resend-confirmation.server";
 import { signIn } from "~/domain/account/sign-in.server";
 import { signUp } from "~/domain/account/sign-up.server";
+import { refusalOf } from "~/domain/errors";
 import { safeReturnTo } from "~/lib/return-to";
 import { readSession } from "~/platform/auth/session.server";
+import { refusalHeaders, refusalRouteHeaders, STATUS_OF_KIND, statusOf } from "../refusal.server";
 import type { Route } from "./+types/auth";
 import { accountContext, redirectWith } from "./account-context.server";
 import { AuthScreen } from "./auth-screen";
@@ -13,6 +16,8 @@ import { AuthScreen } from "./auth-screen";
 export function meta() {
   return [{ title: "Entrar | Estadia" }, { name: "description", content: "Acesse sua conta Estadia." }];
 }
+
+export const headers = refusalRouteHeaders;
 
 export type AuthView = "login" | "signup" | "recover";
 
@@ -40,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export type AuthActionData = {
-  intent: "login" | "signup" | "recover" | "resend";
+  intent: AuthIntent;
   ok: boolean;
   message: string;
   fieldErrors?: Record<string, string>;
@@ -48,45 +53,57 @@ export type AuthActionData = {
   needsConfirmation?: boolean;
 };
 
+const INTENTS = ["login", "signup", "recover", "resend"] as const;
+type AuthIntent = (typeof INTENTS)[number];
+
+function intentOf(value: FormDataEntryValue | null): AuthIntent | undefined {
+  return INTENTS.find((intent) => intent === value);
+}
+
+const reply = (body: AuthActionData, init?: ResponseInit) => data(body, init);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = String(form.get("intent"));
+  const intent = intentOf(form.get("intent"));
+  if (!intent) {
+    return reply(
+      { intent: "login", ok: false, message: ACCOUNT_TEXT.loginFailed },
+      { status: STATUS_OF_KIND.invalid },
+    );
+  }
   const ctx = await accountContext(request, context);
   const email = String(form.get("email") ?? "");
-  const reply = (body: AuthActionData, status = 200) => data(body, { status });
-
-  if (intent === "login") {
-    const result = await signIn(ctx, form);
-    if (result.ok) {
-      const to = safeReturnTo(form.get("redirectTo"));
-      return redirectWith(to, { setCookies: result.setCookies, flash: "login-ok" });
+  try {
+    switch (intent) {
+      case "login": {
+        const { setCookies } = await signIn(ctx, form);
+        return redirectWith(safeReturnTo(form.get("redirectTo")), { setCookies, flash: "login-ok" });
+      }
+      case "signup":
+        await signUp(ctx, form);
+        return reply({ intent, ok: true, message: ACCOUNT_TEXT.signUpOk });
+      case "recover":
+        await requestRecovery(ctx, form);
+        return redirectWith("/auth", { flash: "recovery-sent" });
+      case "resend":
+        await resendConfirmation(ctx, form);
+        return reply({ intent, ok: true, message: ACCOUNT_TEXT.resendOk, values: { email } });
     }
-    const { status, message, fieldErrors, needsConfirmation } = result;
-    return reply({ intent, ok: false, message, fieldErrors, needsConfirmation, values: { email } }, status);
-  }
-  if (intent === "signup") {
-    const result = await signUp(ctx, form);
-    if (result.ok) return reply({ intent, ok: true, message: ACCOUNT_TEXT.signUpOk });
-    const values = { name: String(form.get("name") ?? ""), email };
+  } catch (err) {
+    const refusal = refusalOf(err);
     return reply(
-      { intent, ok: false, message: result.message, fieldErrors: result.fieldErrors, values },
-      result.status,
+      {
+        intent,
+        ok: false,
+        message: refusal.message,
+        // The resend form has no field of its own to mark: its refusal shows as a message.
+        fieldErrors: intent === "resend" ? undefined : refusal.fieldErrors,
+        values: intent === "signup" ? { name: String(form.get("name") ?? ""), email } : { email },
+        ...(refusal.detail.reason === NEEDS_CONFIRMATION ? { needsConfirmation: true } : {}),
+      },
+      { status: statusOf(refusal), headers: refusalHeaders(refusal) },
     );
   }
-  if (intent === "recover") {
-    const result = await requestRecovery(ctx, form);
-    if (result.ok) return redirectWith("/auth", { flash: "recovery-sent" });
-    return reply(
-      { intent, ok: false, message: result.message, fieldErrors: result.fieldErrors, values: { email } },
-      result.status,
-    );
-  }
-  if (intent === "resend") {
-    const result = await resendConfirmation(ctx, form);
-    if (result.ok) return reply({ intent, ok: true, message: ACCOUNT_TEXT.resendOk, values: { email } });
-    return reply({ intent, ok: false, message: result.message, values: { email } }, result.status);
-  }
-  return reply({ intent: "login", ok: false, message: ACCOUNT_TEXT.loginFailed }, 400);
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {

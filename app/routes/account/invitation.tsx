@@ -9,7 +9,7 @@ import { database } from "~/platform/db/database.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
-import { refused } from "../backoffice/app-error.server";
+import { refused } from "../refusal.server";
 import type { Route } from "./+types/invitation";
 import { AccountCard, NewPasswordFields } from "./account-card";
 import { accountContext, redirectWith } from "./account-context.server";

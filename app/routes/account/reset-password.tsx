@@ -1,11 +1,14 @@
 import { useEffect } from "react";
-import { data, Form, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { ACCOUNT_TEXT } from "~/domain/account/messages";
+import { LINK_UNUSABLE } from "~/domain/account/refusals";
 import { resetPassword } from "~/domain/account/reset-password.server";
+import { refusalOf } from "~/domain/errors";
 import { auth } from "~/platform/auth/auth.server";
 import { resetTokenUsable } from "~/platform/auth/reset-links.server";
 import { Button } from "~/ui/button";
 import { toast } from "~/ui/toaster";
+import { refused } from "../refusal.server";
 import type { Route } from "./+types/reset-password";
 import { AccountCard, NewPasswordFields } from "./account-card";
 import { accountContext, redirectWith } from "./account-context.server";
@@ -30,13 +33,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await resetPassword(await accountContext(request, context), form);
-  if (result.ok) return redirectWith("/reset-password?concluido=1");
-  if (result.linkUnusable) return redirectWith("/auth?view=recuperar", { flash: "reset-link-used" });
-  return data(
-    { ok: false as const, message: result.message, fieldErrors: result.fieldErrors ?? {} },
-    { status: result.status },
-  );
+  try {
+    await resetPassword(await accountContext(request, context), form);
+    return redirectWith("/reset-password?concluido=1");
+  } catch (err) {
+    if (refusalOf(err).detail.reason === LINK_UNUSABLE) {
+      return redirectWith("/auth?view=recuperar", { flash: "reset-link-used" });
+    }
+    return refused(err);
+  }
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

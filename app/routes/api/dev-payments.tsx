@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
+import { PAYMENT_METHOD_LABEL } from "~/lib/payment-method";
 import { env } from "~/platform/env.server";
 import { accountProviders } from "~/platform/payments/account-providers.server";
 import { ProviderError } from "~/platform/payments/provider";
@@ -126,7 +127,7 @@ export default function DevPayments({ loaderData }: Route.ComponentProps) {
           <SandboxRecord
             key={c.id}
             mark={{ "data-charge": c.id }}
-            title={`${c.method === "pix" ? "Pix" : "Cartão"} · ${formatCents(c.amountCents)} · ${c.description}`}
+            title={`${PAYMENT_METHOD_LABEL[c.method]} · ${formatCents(c.amountCents)} · ${c.description}`}
             status={STATUS_LABEL[c.status] ?? c.status}
             details={`Cobrança ${c.id} · pedido ${c.orderId.slice(0, 8)} · ${formatDateTime(c.createdAt)}${
               c.card ? ` · ${c.card}` : ""

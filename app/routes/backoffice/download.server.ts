@@ -1,7 +1,6 @@
-import { AppError, type AppErrorKind } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import type { Download } from "~/domain/qr/posters.server";
-
-const STATUS: Partial<Record<AppErrorKind, number>> = { not_found: 404, forbidden: 403, conflict: 409 };
+import { statusOf } from "../refusal.server";
 
 /**
  * A generated file as the answer of a GET. PDFs open in the browser's viewer (to print); images download.
@@ -20,9 +19,8 @@ export function downloadResponse(file: Download): Response {
 
 /** A refusal as plain text with its status (404 for another organization's property or template). */
 export function refusedDownload(err: unknown): Response {
-  if (!(err instanceof AppError)) throw err;
-  return new Response(err.message, {
-    status: STATUS[err.kind] ?? 400,
+  return new Response(refusalOf(err).message, {
+    status: statusOf(err),
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }

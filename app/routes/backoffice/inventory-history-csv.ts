@@ -1,4 +1,9 @@
-import { MOVEMENT_REASON_LABEL, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
+import {
+  CAUSE_LABEL,
+  MOVEMENT_REASON_LABEL,
+  moverLabel,
+  quantityLabel,
+} from "~/domain/stock/movement-reasons";
 import { allStockHistory, historyFilter } from "~/domain/stock/read-stock-history.server";
 import { can } from "~/domain/team/permissions";
 import { csvDownload } from "~/lib/csv";
@@ -9,7 +14,6 @@ import type { Route } from "./+types/inventory-history-csv";
 import { backofficeContext } from "./guard.server";
 
 const HEADER = ["Data", "Imóvel", "Produto", "Motivo", "Referência", "Quem", "Antes", "Depois"];
-const CAUSE = { order: "Pedido", replacement: "Reposição" } as const;
 
 /** GET /inventory/historico.csv: every movement of the filter in the URL, as a spreadsheet opens them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       m.productName,
       MOVEMENT_REASON_LABEL[m.reason],
       // The whole id here: a spreadsheet may look it up in the sales export.
-      m.cause ? `${CAUSE[m.cause.kind]} ${m.cause.id}` : "",
+      m.cause ? `${CAUSE_LABEL[m.cause.kind]} ${m.cause.id}` : "",
       moverLabel(m.reason, m.actorName),
       quantityLabel(m.oldQuantity, "old", m.reason),
       quantityLabel(m.newQuantity, "new", m.reason),

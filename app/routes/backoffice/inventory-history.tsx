@@ -1,5 +1,5 @@
 import { Download, History } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { listCatalogProductsForPicker } from "~/domain/catalog/products.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
 import {
@@ -14,7 +14,6 @@ import {
   historyFilter,
   listStockHistory,
 } from "~/domain/stock/read-stock-history.server";
-import { can } from "~/domain/team/permissions";
 import { formatDateTime } from "~/lib/dates";
 import { sortByName } from "~/lib/sort-by-name";
 import { database } from "~/platform/db/database.server";
@@ -23,11 +22,11 @@ import { EmptyState } from "~/ui/empty-state";
 import { LoadMore, useKeysetPages } from "~/ui/keyset-pages";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/inventory-history";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
 import { HistoryFilters } from "./inventory-history-filters";
 import { InventoryTabs } from "./inventory-tabs";
 import { INVENTORY_TEXT as T } from "./inventory-text";
+import { requireCan } from "./require-can.server";
 
 export function meta() {
   return [{ title: T.historyTitle }];
@@ -43,7 +42,7 @@ const view = (page: HistoryPage): PageView => ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "catalog.read")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "catalog.read", { title: T.historyTitle, what: "ver o estoque" });
   const { db } = await database();
   const query = new URL(request.url).searchParams;
   const filter = historyFilter(query);
@@ -63,10 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Loaded = Exclude<Route.ComponentProps["loaderData"], { forbidden: true } | { more: unknown }>;
+type Loaded = Exclude<Route.ComponentProps["loaderData"], { more: unknown }>;
 
 export default function InventoryHistory({ loaderData }: Route.ComponentProps) {
-  if ("forbidden" in loaderData) return <Forbidden title={T.historyTitle} what="o estoque" />;
   if ("more" in loaderData) return null;
   return <HistoryScreen {...loaderData} />;
 }

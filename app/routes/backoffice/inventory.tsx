@@ -1,5 +1,5 @@
 import { History, PackageSearch, SlidersHorizontal } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { AppError } from "~/domain/errors";
 import { listProperties } from "~/domain/properties/read-properties.server";
@@ -13,14 +13,14 @@ import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
+import { refused } from "../refusal.server";
 import type { Route } from "./+types/inventory";
-import { refused } from "./app-error.server";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
 import { AlertLevelForm } from "./inventory-alert-form";
 import { InventoryFilters } from "./inventory-filters";
 import { InventoryTabs } from "./inventory-tabs";
 import { INVENTORY_TEXT as T } from "./inventory-text";
+import { requireCan } from "./require-can.server";
 
 export function meta() {
   return [{ title: T.title }];
@@ -28,7 +28,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "catalog.read")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "catalog.read", { title: T.title, what: "ver o estoque" });
   const { db } = await database();
   const filter = inventoryFilter(new URL(request.url).searchParams);
   const [rows, properties, categories] = await Promise.all([
@@ -66,7 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Inventory({ loaderData }: Route.ComponentProps) {
-  if ("forbidden" in loaderData) return <Forbidden title={T.title} what="o estoque" />;
   const { filter, filtered, rows, properties, categories, canSetAlert } = loaderData;
   const groups = byProperty(rows);
   const missing = rows.filter((r) => r.missing).length;

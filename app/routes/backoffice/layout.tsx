@@ -10,10 +10,11 @@ import {
   Users,
   Wallet,
 } from "lucide-react";
-import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import { Link, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { AvatarMenu } from "~/ui/avatar-menu";
 import { AppShell, type NavItem } from "~/ui/page-frame";
 import type { Route } from "./+types/layout";
+import { BackofficeErrorPage } from "./error-page";
 import { backofficeContext, backofficeGuard } from "./guard.server";
 import { openSections } from "./sections";
 
@@ -58,9 +59,11 @@ function NavigationStatus() {
   );
 }
 
-export default function BackofficeLayout({ loaderData }: Route.ComponentProps) {
+type ShellData = Route.ComponentProps["loaderData"];
+
+function Shell({ data, children }: { data: ShellData; children: React.ReactNode }) {
   const { pathname } = useLocation();
-  const { user, sections, organizations, activeOrganizationId } = loaderData;
+  const { user, sections, organizations, activeOrganizationId } = data;
   return (
     <AppShell
       nav={nav.filter((item) => sections.includes(item.to))}
@@ -81,7 +84,25 @@ export default function BackofficeLayout({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <Outlet />
+      {children}
     </AppShell>
   );
+}
+
+export default function BackofficeLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell data={loaderData}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * A back-office page that did not load, inside the side navigation: the 403 of `requireCan`, the 404 page,
+ * or the generic failure. Pages with a spec'd load-failure message of their own render `LoadFailed`.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shell = useRouteLoaderData<typeof loader>("routes/backoffice/layout");
+  const page = <BackofficeErrorPage error={error} />;
+  return shell ? <Shell data={shell}>{page}</Shell> : page;
 }

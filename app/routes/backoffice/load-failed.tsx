@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
-import { NotFound } from "~/ui/not-found";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
+import { BackofficeErrorPage } from "./error-page";
+import { forbiddenPageOf } from "./forbidden";
 
 /** What a host reads when the cause is ours or the connection's: the server keeps the details in its log. */
 export const LOAD_FAILURE_REASON = "o servidor não respondeu. Tente novamente em instantes.";
@@ -17,14 +18,15 @@ interface Props {
 
 /**
  * A back-office page whose loader failed, inside the layout (the side navigation stays): the spec's
- * message and a way to try again. A 404 stays the 404 page.
+ * message and a way to try again. A 404 or a 403 is the back office's own page for it.
  */
 export function LoadFailed({ error, title, message }: Props) {
   const { pathname, search } = useLocation();
   useEffect(() => {
     toast.error(message);
   }, [message]);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound path={pathname} />;
+  if (forbiddenPageOf(error) || (isRouteErrorResponse(error) && error.status === 404))
+    return <BackofficeErrorPage error={error} />;
   return (
     <PageFrame title={title}>
       <div role="alert" className="grid gap-2 rounded-lg bg-danger-soft p-3 text-sm text-danger">

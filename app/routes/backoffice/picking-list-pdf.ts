@@ -1,10 +1,10 @@
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { pickingListPdf } from "~/domain/restock/picking-list.server";
 import { can } from "~/domain/team/permissions";
 import { database } from "~/platform/db/database.server";
 import type { Route } from "./+types/picking-list-pdf";
-import { notFoundUnlessFound } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
+import { notFoundUnlessFound } from "./not-found.server";
 
 /**
  * GET /replacements/{id}/lista.pdf?agrupar=produto|imovel: the run's picking list to print and tick.
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const grouping = new URL(request.url).searchParams.get("agrupar");
   const pdf = notFoundUnlessFound(
     await pickingListPdf(db, actor, params.id, grouping).catch((err: unknown) => {
-      if (err instanceof AppError && err.kind === "not_found") return null;
+      if (refusalOf(err).kind === "not_found") return null;
       throw err;
     }),
   );

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { useEffect } from "react";
-import { AppError } from "~/domain/errors";
+import { AppError, refusalOf } from "~/domain/errors";
 import { discardImage, type ImageValue, readImageInput } from "~/domain/images/image-input.server";
 import { createProperty } from "~/domain/properties/create-property.server";
 import { deleteProperty } from "~/domain/properties/delete-property.server";
@@ -21,8 +21,8 @@ import { EmptyState } from "~/ui/empty-state";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
+import { refused } from "../refusal.server";
 import type { Route } from "./+types/properties";
-import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { PropertyCard } from "./properties-card";
 import { type EditedProperty, PropertyFormDialog } from "./properties-form";
@@ -47,8 +47,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     templates = await listQrTemplates(db, actor);
   } catch (err) {
     // A refusal is shown on the page; anything else is a bug for the error page.
-    if (!(err instanceof AppError)) throw err;
-    loadError = T.loadFailed(err.message);
+    refusalOf(err);
+    loadError = T.loadFailed(refusalOf(err).message);
   }
   return {
     properties: properties.map(({ id, name, address, image, imageThumb, hash }) => ({

@@ -1,7 +1,7 @@
 import { ArrowLeft, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useLocation, useNavigation } from "react-router";
-import { AppError } from "~/domain/errors";
+import { AppError, refusalOf } from "~/domain/errors";
 import { getProperty } from "~/domain/properties/read-properties.server";
 import { addProductsToProperty } from "~/domain/stock/add-products.server";
 import {
@@ -22,9 +22,10 @@ import { EmptyState } from "~/ui/empty-state";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
+import { refused } from "../refusal.server";
 import type { Route } from "./+types/property-products";
-import { notFoundUnlessFound, refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
+import { notFoundUnlessFound } from "./not-found.server";
 import { AddProductsDialog } from "./property-products-add";
 import { type StockRowError, StockRowItem } from "./property-products-row";
 import { STOCK_SCREEN_TEXT as T } from "./property-products-text";
@@ -48,10 +49,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       canManage ? listAddableProducts(db, actor, property.id) : Promise.resolve([]),
     ]);
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
+    const refusal = refusalOf(err);
     // Archived between the two reads.
-    if (err.kind === "not_found") throw data(null, { status: 404 });
-    loadError = T.loadFailed(err.message);
+    if (refusal.kind === "not_found") throw data(null, { status: 404 });
+    loadError = T.loadFailed(refusal.message);
   }
   return {
     property: { id: property.id, name: property.name, address: property.address },

@@ -3,17 +3,16 @@ import { data, Link, useNavigate } from "react-router";
 import { QR_TEXT as T } from "~/domain/qr/messages";
 import { previewTile } from "~/domain/qr/preview-tile.server";
 import { getQrTemplate } from "~/domain/qr/read-qr-templates.server";
-import { can } from "~/domain/team/permissions";
 import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { buttonClasses } from "~/ui/button";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/qr-template-edit";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
 import { QrTemplateForm } from "./qr-template-form";
 import { saveQrTemplate } from "./qr-template-save.server";
+import { requireCan } from "./require-can.server";
 
 export function meta() {
   return [{ title: T.editTitle }];
@@ -21,7 +20,7 @@ export function meta() {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "catalog.manage")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "catalog.manage", { title: T.editTitle, what: "editar templates de QR Code" });
   const { db } = await database();
   // Another organization's id is answered exactly like one that never existed.
   const template = await getQrTemplate(db, actor, params.id);
@@ -38,7 +37,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditQrTemplate({ loaderData, actionData }: Route.ComponentProps) {
-  if ("forbidden" in loaderData) return <Forbidden title={T.editTitle} what="editar templates de QR Code" />;
   if ("notFound" in loaderData) return <NotLoaded />;
   return (
     <PageFrame title={T.editTitle}>

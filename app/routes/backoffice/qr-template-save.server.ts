@@ -6,7 +6,7 @@ import { type Actor, assertCan } from "~/domain/team/permissions";
 import { type FlashKey, flashCookie } from "~/lib/flash";
 import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
-import { refused } from "./app-error.server";
+import { refused } from "../refusal.server";
 
 /**
  * The template form's action (new: `id` null; edit: the template's id): stores the background through the

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { AppError } from "~/domain/errors";
+import { AppError, refusalOf } from "~/domain/errors";
 import { discardImage } from "~/domain/images/image-input.server";
 import { deleteQrTemplate } from "~/domain/qr/delete-qr-template.server";
 import { QR_TEXT as T, templateLabel } from "~/domain/qr/messages";
@@ -19,8 +19,8 @@ import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
+import { refused } from "../refusal.server";
 import type { Route } from "./+types/qr-templates";
-import { refused } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
 import { QrTemplateCard, type QrTemplateCardData } from "./qr-templates-card";
 import { useDeletion } from "./use-deletion";
@@ -47,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     }));
   } catch (err) {
     // A refusal is shown on the page; anything else is a bug for the error page.
-    if (!(err instanceof AppError)) throw err;
+    refusalOf(err);
     loadFailed = true;
   }
   const tile = templates.length > 0 ? await previewTile(db, actor, env().appUrl) : null;

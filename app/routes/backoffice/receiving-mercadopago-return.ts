@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { finishMercadoPagoConnect } from "~/domain/payment-accounts/connect-mercadopago.server";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
@@ -23,8 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       error: query.get("error"),
     });
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    return redirect(`/recebimentos?erro=${encodeURIComponent(errorKey(err.message))}`);
+    return redirect(`/recebimentos?erro=${encodeURIComponent(errorKey(refusalOf(err).message))}`);
   }
   return redirectWith("/recebimentos", { flash: "payment-account-connected" });
 }

@@ -10,7 +10,7 @@ export const RECEIVING_PATH = "/recebimentos";
 const NOT_REFUSALS = new Set<string>(["connected", "disconnected", "notReceiving"]);
 
 /** The refusal the page's address names, if any. */
-export function refusalOf(search: URLSearchParams): string | null {
+export function refusalInAddress(search: URLSearchParams): string | null {
   const key = search.get("erro");
   if (!key || NOT_REFUSALS.has(key) || !Object.hasOwn(RECEIVING_TEXT, key)) return null;
   return RECEIVING_TEXT[key as keyof typeof RECEIVING_TEXT];

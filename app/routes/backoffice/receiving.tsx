@@ -7,19 +7,18 @@ import { connectSandbox } from "~/domain/payment-accounts/connect-sandbox.server
 import { disconnectAccount } from "~/domain/payment-accounts/disconnect.server";
 import { readReceiving } from "~/domain/payment-accounts/read-receiving.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
-import { can } from "~/domain/team/permissions";
 import { type FlashKey, flashCookie } from "~/lib/flash";
 import { formText } from "~/lib/form-text";
 import { env } from "~/platform/env.server";
 import { requestContext } from "~/platform/request-context";
+import { refused } from "../refusal.server";
 import type { Route } from "./+types/receiving";
-import { refused } from "./app-error.server";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
-import { RECEIVING_PATH, refusalOf } from "./receiving-result";
+import { RECEIVING_PATH, refusalInAddress } from "./receiving-result";
 import { ReceivingScreen } from "./receiving-screen";
 import { RECEIVING_PAGE_TEXT } from "./receiving-text";
 import { type ReceivingRefusal, toReceivingData } from "./receiving-types";
+import { requireCan } from "./require-can.server";
 
 export function meta() {
   return [{ title: RECEIVING_PAGE_TEXT.title }];
@@ -27,11 +26,14 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "payments.read")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "payments.read", { title: RECEIVING_PAGE_TEXT.title, what: "ver os recebimentos" });
   const ctx = await paymentsContext(context.get(requestContext).log);
   const view = await readReceiving(ctx, actor);
   const search = new URL(request.url).searchParams;
-  return toReceivingData(view, { error: refusalOf(search), confirmDisconnect: search.has("desconectar") });
+  return toReceivingData(view, {
+    error: refusalInAddress(search),
+    confirmDisconnect: search.has("desconectar"),
+  });
 }
 
 /** Back to the page (its address without the confirmation step), with the toast of what was done. */
@@ -75,7 +77,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Receiving({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  if ("forbidden" in loaderData)
-    return <Forbidden title={RECEIVING_PAGE_TEXT.title} what="os recebimentos" />;
   return <ReceivingScreen data={loaderData} refusal={actionData} busy={busy} />;
 }

@@ -1,11 +1,10 @@
 import { PackageCheck } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { listMissingProducts, type MissingProduct } from "~/domain/restock/missing-products.server";
-import { can } from "~/domain/team/permissions";
 import { flashCookie } from "~/lib/flash";
 import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
@@ -13,9 +12,10 @@ import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
 import { useHydrated } from "~/ui/use-hydrated";
+import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/replacement-create";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
+import { requireCan } from "./require-can.server";
 
 export function meta() {
   return [{ title: "Iniciar uma reposição" }];
@@ -23,7 +23,7 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "replacement.manage")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "replacement.manage", { title: "Iniciar uma reposição", what: "criar reposições" });
   const { db } = await database();
   return { missing: await listMissingProducts(db, actor) };
 }
@@ -42,10 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": flashCookie("replacement-created", env().secureCookies) },
     });
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
+    const refusal = refusalOf(err);
     const message =
-      err.message === RESTOCK_TEXT.pickOne ? err.message : RESTOCK_TEXT.createFailed(err.message);
-    return data({ message }, { status: err.kind === "forbidden" ? 403 : 400 });
+      refusal.message === RESTOCK_TEXT.pickOne ? refusal.message : RESTOCK_TEXT.createFailed(refusal.message);
+    return data({ message }, { status: statusOf(refusal) });
   }
 }
 
@@ -70,7 +70,6 @@ function groups(missing: MissingProduct[], by: Grouping): [string, MissingProduc
 
 /** Part 2 §2 'Create replacement': what is missing, ticked, grouped, and one button to start the run. */
 export default function CreateReplacement({ loaderData, actionData }: Route.ComponentProps) {
-  if ("forbidden" in loaderData) return <Forbidden title="Iniciar uma reposição" what="criar reposições" />;
   return <Missing missing={loaderData.missing} message={actionData?.message} />;
 }
 

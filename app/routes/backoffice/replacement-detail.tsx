@@ -1,7 +1,7 @@
 import { ArrowLeft, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher, useSearchParams } from "react-router";
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
@@ -23,6 +23,7 @@ import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
+import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/replacement-detail";
 import { backofficeContext } from "./guard.server";
 import { ReplacementLines } from "./replacement-lines";
@@ -43,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       canManage: can(actor, "replacement.manage"),
     };
   } catch (err) {
-    if (!(err instanceof AppError) || err.kind !== "not_found") throw err;
+    if (refusalOf(err).kind !== "not_found") throw err;
     return data({ notFound: true as const }, { status: 404 });
   }
 }
@@ -70,10 +71,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     });
     return { ok: true, message: RESTOCK_TEXT.statusUpdated(REPLACEMENT_LABEL[status]) } satisfies Answer;
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const status = err.kind === "forbidden" ? 403 : err.kind === "not_found" ? 404 : 409;
-    const message = intent === "quantities" ? err.message : `${RESTOCK_TEXT.statusFailed}: ${err.message}`;
-    return data<Answer>({ ok: false, message, fieldErrors: err.fieldErrors }, { status });
+    const refusal = refusalOf(err);
+    const message =
+      intent === "quantities" ? refusal.message : `${RESTOCK_TEXT.statusFailed}: ${refusal.message}`;
+    return data<Answer>(
+      { ok: false, message, fieldErrors: refusal.fieldErrors },
+      { status: statusOf(refusal) },
+    );
   }
 }
 

@@ -1,14 +1,13 @@
 import type { SaleRow } from "~/domain/ledger/read-sales.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
+import { PAYMENT_METHOD_LABEL } from "~/lib/payment-method";
 import { shortId } from "~/lib/short-id";
 import { Button } from "~/ui/button";
 import { OrderStatusBadge } from "./order-status-badge";
 import { MoneyRows, saleFigures } from "./wallet-money";
 
 export type SaleView = Omit<SaleRow, "createdAt"> & { createdAt: string };
-
-const METHOD = { pix: "Pix", credit_card: "Cartão" } as const;
 
 /**
  * One sale (part 2 §2): first 8 characters of the id, date, status, property and items, each line as
@@ -29,7 +28,7 @@ export function SaleItem({ sale, onRefund }: { sale: SaleView; onRefund?: () => 
         <OrderStatusBadge status={sale.status} />
       </div>
       <p className="text-sm text-muted">
-        {formatDateTime(sale.createdAt)} · {sale.propertyName} · {METHOD[sale.paymentMethod]} ·{" "}
+        {formatDateTime(sale.createdAt)} · {sale.propertyName} · {PAYMENT_METHOD_LABEL[sale.paymentMethod]} ·{" "}
         {sale.buyerName}
       </p>
       <ul aria-label="Itens" className="grid gap-1 text-sm">

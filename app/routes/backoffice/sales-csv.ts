@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABEL } from "~/domain/orders/order-status";
 import { can } from "~/domain/team/permissions";
 import { csvDownload, csvMoney } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
+import { PAYMENT_METHOD_LABEL } from "~/lib/payment-method";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/sales-csv";
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       formatDateTime(s.createdAt),
       ORDER_STATUS_LABEL[s.status].label,
       s.propertyName,
-      s.paymentMethod === "pix" ? "Pix" : "Cartão de crédito",
+      PAYMENT_METHOD_LABEL[s.paymentMethod],
       s.items.map((i) => `${i.quantity} × ${i.name} (${csvMoney(i.unitPriceCents)})`).join(", "),
       csvMoney(s.totalCents),
       csvMoney(s.grossCents),

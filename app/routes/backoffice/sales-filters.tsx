@@ -1,13 +1,9 @@
 import type { SalesFilter } from "~/domain/ledger/read-sales.server";
+import { SALES_STATUS_FILTERS } from "~/domain/ledger/sales-status-filter";
+import { ORDER_STATUS_LABEL } from "~/domain/orders/order-status";
 import { DateRangeFilter, FilterForm, PropertyFilter, SelectFilter } from "~/ui/filter-form";
 
-const STATUSES: { value: NonNullable<SalesFilter["status"]>; label: string }[] = [
-  { value: "paid", label: "Pago" },
-  { value: "pending", label: "Pendente" },
-  { value: "cancelled", label: "Cancelado" },
-  { value: "failed", label: "Falhou" },
-  { value: "refunded", label: "Reembolsado" },
-];
+const STATUSES = SALES_STATUS_FILTERS.map((value) => ({ value, label: ORDER_STATUS_LABEL[value].label }));
 
 export function SalesFilters({
   filter,

@@ -1,6 +1,6 @@
 import { Download, ShoppingBag } from "lucide-react";
 import { useState } from "react";
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { listSales, type SalesPage, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
@@ -14,11 +14,11 @@ import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { LoadMore, useKeysetPages } from "~/ui/keyset-pages";
 import { PageFrame } from "~/ui/page-frame";
+import { refused } from "../refusal.server";
 import type { Route } from "./+types/sales";
-import { refused } from "./app-error.server";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
 import { RefundDialog } from "./refund-dialog";
+import { requireCan } from "./require-can.server";
 import { SaleItem, type SaleView } from "./sale-row";
 import { SalesFilters } from "./sales-filters";
 import { SalesTotals } from "./sales-totals";
@@ -34,7 +34,7 @@ const view = (page: SalesPage) => ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "sales.read")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "sales.read", { title: "Vendas", what: "ver as vendas" });
   const { db } = await database();
   const query = new URL(request.url).searchParams;
   const filter = salesFilter(query);
@@ -69,10 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Loaded = Exclude<Route.ComponentProps["loaderData"], { forbidden: true } | { more: unknown }>;
+type Loaded = Exclude<Route.ComponentProps["loaderData"], { more: unknown }>;
 
 export default function Sales({ loaderData }: Route.ComponentProps) {
-  if ("forbidden" in loaderData) return <Forbidden title="Vendas" what="as vendas" />;
   if ("more" in loaderData) return null;
   return <SalesScreen {...loaderData} />;
 }

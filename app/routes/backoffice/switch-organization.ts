@@ -1,9 +1,10 @@
 import { data } from "react-router";
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { switchOrganization } from "~/domain/team/switch-organization.server";
 import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
 import { redirectWith } from "../account/account-context.server";
+import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/switch-organization";
 import { backofficeContext } from "./guard.server";
 
@@ -15,8 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await switchOrganization(db, { userId: actor.userId, sessionId }, formText(form, "organizationId"));
   } catch (err) {
-    if (err instanceof AppError) throw data(err.message, { status: 403 });
-    throw err;
+    throw data(refusalOf(err).message, { status: statusOf(err) });
   }
   return redirectWith("/dashboard", { flash: "organization-switched" });
 }

@@ -1,16 +1,15 @@
 import { History } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { listActivity } from "~/domain/team/activity.server";
 import { describeActivity } from "~/domain/team/activity-text";
-import { can } from "~/domain/team/permissions";
 import { formatDateTime } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/team-activity";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
+import { requireCan } from "./require-can.server";
 
 export function meta() {
   return [{ title: "Atividade da equipe" }];
@@ -18,7 +17,7 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "team.manage")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "team.manage", { title: "Atividade", what: "ver a atividade da equipe" });
   const { db } = await database();
   const entries = await listActivity(db, actor);
   return {
@@ -32,7 +31,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function TeamActivity({ loaderData }: Route.ComponentProps) {
-  if ("forbidden" in loaderData) return <Forbidden title="Atividade" what="a atividade da equipe" />;
   return (
     <PageFrame
       title="Atividade"

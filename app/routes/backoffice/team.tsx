@@ -1,6 +1,6 @@
 import { History, MailPlus, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { AppError } from "~/domain/errors";
 import {
   cancelInvitation,
@@ -23,11 +23,14 @@ import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
+import { type Refused, refusalRouteHeaders, refused } from "../refusal.server";
 import type { Route } from "./+types/team";
-import { type Refused, refused } from "./app-error.server";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
+import { requireCan } from "./require-can.server";
 import { teamContext } from "./team-context.server";
+
+/** A throttled caller is told when to come back (Retry-After). */
+export const headers = refusalRouteHeaders;
 
 export function meta() {
   return [{ title: "Equipe" }];
@@ -35,7 +38,7 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor, organizationName } = context.get(backofficeContext);
-  if (!can(actor, "team.manage")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "team.manage", { title: "Equipe", what: "ver a equipe" });
   const { db } = await teamContext();
   const [members, invitations] = await Promise.all([listMembers(db, actor), listInvitations(db, actor)]);
   const now = Date.now();
@@ -102,10 +105,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Loaded = Exclude<Route.ComponentProps["loaderData"], { forbidden: true }>;
+type Loaded = Route.ComponentProps["loaderData"];
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  if ("forbidden" in loaderData) return <Forbidden title="Equipe" what="a equipe" />;
   return <TeamScreen {...loaderData} />;
 }
 

@@ -6,8 +6,8 @@ import { formatDateTime } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/wallet-statement-csv";
-import { notFoundUnlessFound } from "./app-error.server";
 import { backofficeContext } from "./guard.server";
+import { notFoundUnlessFound } from "./not-found.server";
 
 // Signed as the ledger posts them (fees taken negative), so Bruto + the fees = Líquido on a sale's line;
 // a withdrawal has only its Líquido. The Líquido column sums to the available balance.

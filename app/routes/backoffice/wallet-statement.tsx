@@ -1,9 +1,8 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { data, Link } from "react-router";
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { getWallet, receivablesOf, walletStatement } from "~/domain/ledger/read-wallets.server";
-import { can } from "~/domain/team/permissions";
 import { formatCents } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { database } from "~/platform/db/database.server";
@@ -11,9 +10,9 @@ import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/wallet-statement";
-import { notFoundUnlessFound } from "./app-error.server";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
+import { notFoundUnlessFound } from "./not-found.server";
+import { requireCan } from "./require-can.server";
 import { ReceivableLines, StatementLines } from "./wallet-statement-lines";
 
 export function meta() {
@@ -24,7 +23,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "wallet.read")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "wallet.read", { title: "Extrato da carteira", what: "ver as carteiras" });
   if (!isUuid(params.id)) return data({ noId: true as const }, { status: 404 });
   const { db } = await database();
   const wallet = notFoundUnlessFound(await getWallet(db, actor, params.id).catch(() => null));
@@ -33,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     walletStatement(db, actor, wallet.id).then(
       (rows) => rows.map((r) => ({ ...r, at: r.at.toISOString() })),
       (err) => {
-        if (!(err instanceof AppError)) throw err;
+        refusalOf(err);
         return null;
       },
     ),
@@ -41,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       (rows) =>
         rows.map((r) => ({ ...r, forecastAt: r.forecastAt.toISOString(), settledAt: iso(r.settledAt) })),
       (err) => {
-        if (!(err instanceof AppError)) throw err;
+        refusalOf(err);
         return null;
       },
     ),
@@ -50,7 +49,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function WalletStatement({ loaderData }: Route.ComponentProps) {
-  if ("forbidden" in loaderData) return <Forbidden title="Extrato da carteira" what="as carteiras" />;
   if ("noId" in loaderData) {
     return (
       <PageFrame title="Extrato da carteira">

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Wallet } from "lucide-react";
 import { data, redirect } from "react-router";
-import { AppError } from "~/domain/errors";
+import { AppError, refusalOf } from "~/domain/errors";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { formatPixKey } from "~/domain/ledger/pix-key";
 import {
@@ -26,9 +26,10 @@ import { requestContext } from "~/platform/request-context";
 import { cardGridClasses } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
+import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/withdrawals";
-import { Forbidden } from "./forbidden";
 import { backofficeContext } from "./guard.server";
+import { requireCan } from "./require-can.server";
 import { WalletCard } from "./wallet-card";
 import { balanceFigures, MoneyTiles } from "./wallet-money";
 import { AtMercadoPago, NoPayoutAccount } from "./withdrawal-elsewhere";
@@ -43,14 +44,14 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  if (!can(actor, "wallet.read")) return data({ forbidden: true as const }, { status: 403 });
+  requireCan(actor, "wallet.read", { title: "Saques", what: "ver as carteiras" });
   const { db } = await database();
   let wallets: Awaited<ReturnType<typeof listWallets>> = [];
   let loadError: string | null = null;
   try {
     wallets = await listWallets(db, actor);
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
+    refusalOf(err);
     loadError = MONEY_TEXT.walletsFailed;
   }
   const mode = await payoutMode(db, actor);
@@ -120,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const room = wallet.availableCents - checked.feeCents;
       if (checked.amountCents > room) {
         const message = MONEY_TEXT.aboveAvailable(Math.max(0, room));
-        return data<ActionAnswer>({ values, errors: { amount: message } }, { status: 400 });
+        throw new AppError("insufficient_funds", message, { amount: message });
       }
       return data<ActionAnswer>({
         values: { ...values, amount: centsToPriceInput(checked.amountCents) },
@@ -137,11 +138,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": flashCookie("withdrawal-requested", env().secureCookies) },
     });
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const status = err.kind === "forbidden" ? 403 : err.kind === "not_found" ? 404 : 400;
+    const refusal = refusalOf(err);
     return data<ActionAnswer>(
-      { values, errors: err.fieldErrors, message: err.fieldErrors ? undefined : err.message },
-      { status },
+      { values, errors: refusal.fieldErrors, message: refusal.fieldErrors ? undefined : refusal.message },
+      { status: statusOf(refusal) },
     );
   }
 }
@@ -150,7 +150,6 @@ const elsewhere = (mode: PayoutMode) =>
   mode === "mercadopago" ? MONEY_TEXT.withdrawAtProvider : MONEY_TEXT.noPayoutAccount;
 
 export default function Withdrawals({ loaderData, actionData }: Route.ComponentProps) {
-  if ("forbidden" in loaderData) return <Forbidden title="Saques" what="as carteiras" />;
   const { wallets, total, loadError, mode, canWithdraw, minCents, history, releases } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const wallet = values ? wallets.find((w) => w.id === values.walletId) : undefined;

@@ -1,8 +1,9 @@
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { CARD_TEXT } from "~/lib/card";
+import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/card-charge";
-import { checkoutContext, guestKey, statusOf } from "./guest-checkout.server";
+import { checkoutContext, guestKey } from "./guest-checkout.server";
 
 export type CardChargeAnswer =
   | { ok: true; status: string; next: string }
@@ -32,9 +33,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const next = paid.status === "paid" ? `${base}/success` : `${base}/credit_card/payment`;
     return answer({ ok: true, status: paid.status, next }, 200);
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const detail = err.message === CARD_TEXT.failed ? undefined : err.message;
-    return answer({ ok: false, message: CARD_TEXT.failed, detail }, statusOf(err));
+    const refusal = refusalOf(err);
+    const detail = refusal.message === CARD_TEXT.failed ? undefined : refusal.message;
+    return answer({ ok: false, message: CARD_TEXT.failed, detail }, statusOf(refusal));
   }
 }
 

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { getOwnCart } from "~/domain/carts/change-cart-item.server";
 import { cartLineText, guestCart } from "~/lib/guest-cart";
 import { formatCents } from "~/lib/money";
-import { CHOOSE_METHOD, isPaymentMethod } from "~/lib/payment-method";
+import { CHOOSE_METHOD, isPaymentMethod, PAYMENT_METHOD_LABEL, PAYMENT_METHODS } from "~/lib/payment-method";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import { CheckoutSteps } from "~/ui/checkout-steps";
@@ -100,21 +100,18 @@ function Summary({ cart, error }: { cart: Cart; error: string | undefined }) {
         <input type="hidden" name="intent" value="continue" />
         <fieldset className="grid gap-2">
           <legend className="mb-2 font-semibold">Forma de pagamento</legend>
-          {[
-            { value: "pix", label: "Pix" },
-            { value: "credit_card", label: "Cartão de crédito" },
-          ].map((option) => (
+          {PAYMENT_METHODS.map((method) => (
             <label
-              key={option.value}
+              key={method}
               className="flex h-12 items-center gap-3 rounded-xl border border-border bg-surface px-4 has-[:checked]:border-brand"
             >
               <input
                 type="radio"
                 name="method"
-                value={option.value}
+                value={method}
                 className="size-4 accent-[var(--color-brand)]"
               />
-              {option.label}
+              {PAYMENT_METHOD_LABEL[method]}
             </label>
           ))}
         </fieldset>

@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
-import type { AppError } from "~/domain/errors";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { isPaymentMethod, type PaymentMethod } from "~/lib/payment-method";
 import { requestContext } from "~/platform/request-context";
@@ -28,17 +27,4 @@ export function guestKey(
 /** The payments context of this request (its logger carries the request id). */
 export function checkoutContext(context: Readonly<RouterContextProvider>) {
   return paymentsContext(context.get(requestContext).log);
-}
-
-const STATUS: Record<string, number> = {
-  not_found: 404,
-  invalid: 400,
-  conflict: 409,
-  insufficient_stock: 409,
-  forbidden: 403,
-};
-
-/** The HTTP status of a domain refusal. */
-export function statusOf(err: AppError): number {
-  return STATUS[err.kind] ?? 400;
 }

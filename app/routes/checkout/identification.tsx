@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { type BuyerForm, buyerForm, checkBuyer } from "~/domain/orders/buyer";
 import { identificationView } from "~/domain/orders/checkout-views.server";
 import { CHECKOUT_TEXT } from "~/domain/orders/messages";
@@ -9,10 +9,14 @@ import { maskPhone } from "~/lib/phone";
 import { database } from "~/platform/db/database.server";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { refusalHeaders, refusalRouteHeaders, statusOf } from "../refusal.server";
 import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/identification";
 import { CheckoutFrame, CheckoutMessage, PurchaseSummary } from "./checkout-frame";
-import { checkoutContext, guestKey, methodOf, statusOf } from "./guest-checkout.server";
+import { checkoutContext, guestKey, methodOf } from "./guest-checkout.server";
+
+/** A throttled caller is told when to come back (Retry-After). */
+export const headers = refusalRouteHeaders;
 
 export const handle = { guestPage: true };
 
@@ -76,11 +80,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     return redirect(`/payments/${params.cartId}/${method}/payment`, { status: 303 });
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
+    const refusal = refusalOf(err);
     // The refusal's sentence above the form ('Este imóvel ainda não está recebendo pagamentos…'), and at
     // its field when it is about one (a CPF the host's provider requires).
-    const errors: ActionResult["errors"] = err.fieldErrors ?? {};
-    return data<ActionResult>({ values, errors, message: err.message }, { status: statusOf(err) });
+    const errors: ActionResult["errors"] = refusal.fieldErrors ?? {};
+    return data<ActionResult>(
+      { values, errors, message: refusal.message },
+      { status: statusOf(refusal), headers: refusalHeaders(refusal) },
+    );
   }
 }
 

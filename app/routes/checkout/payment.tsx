@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { paymentView } from "~/domain/orders/checkout-views.server";
 import { noticeText } from "~/domain/orders/place-order.server";
 import { browserCardConfigFor } from "~/domain/payment-accounts/accounts.server";
@@ -8,12 +8,16 @@ import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { CARD_TEXT } from "~/lib/card";
 import { database } from "~/platform/db/database.server";
 import { qrSvgDataUrl } from "~/platform/qr/qr-image.server";
+import { refusalHeaders, refusalRouteHeaders, statusOf } from "../refusal.server";
 import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/payment";
 import { CheckoutFrame, PurchaseSummary } from "./checkout-frame";
-import { checkoutContext, guestKey, methodOf, statusOf } from "./guest-checkout.server";
+import { checkoutContext, guestKey, methodOf } from "./guest-checkout.server";
 import { CardInReview, CardPayment } from "./payment-card";
 import { PixPayment, type PixState, pixState } from "./payment-pix";
+
+/** A throttled caller is told when to come back (Retry-After). */
+export const headers = refusalRouteHeaders;
 
 export const handle = { guestPage: true };
 
@@ -87,9 +91,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await startPixPayment(await checkoutContext(context), guestKey(request, context, params.cartId));
     return redirect(`${base}/pix/payment`, { status: 303 });
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    if (err.kind === "not_found") return redirect(`${base}/pix`, { status: 303 });
-    return data({ message: err.message }, { status: statusOf(err) });
+    const refusal = refusalOf(err);
+    if (refusal.kind === "not_found") return redirect(`${base}/pix`, { status: 303 });
+    return data(
+      { message: refusal.message },
+      { status: statusOf(refusal), headers: refusalHeaders(refusal) },
+    );
   }
 }
 

@@ -2,20 +2,16 @@ import { data, redirect } from "react-router";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { changeCartItem } from "~/domain/carts/change-cart-item.server";
 import { CART_TEXT } from "~/domain/carts/messages";
-import { AppError } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { type GuestCart, guestCart } from "~/lib/guest-cart";
 import { database } from "~/platform/db/database.server";
+import { statusOf } from "../refusal.server";
 import { ensureDeviceId } from "./device-cookie.server";
 
 /** A refusal carries the spec's toast (`message`) and, when the domain said more, why (`detail`). */
 export type CartChangeResult =
   | { ok: true; cart: GuestCart }
   | { ok: false; message: string; detail?: string };
-
-const STATUS = { not_found: 404, insufficient_stock: 409, conflict: 429, invalid: 400 } as Record<
-  string,
-  number
->;
 
 /**
  * One guest cart change: intent `add` (by property hash), `inc` / `dec` (by cart id), for the device in
@@ -47,9 +43,9 @@ export async function changeGuestCart(
           });
     return { result: { ok: true, cart: guestCart(cart) }, status: 200, setCookie };
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const detail = err.message === fallback ? undefined : err.message;
-    return { result: { ok: false, message: fallback, detail }, status: STATUS[err.kind] ?? 400, setCookie };
+    const refusal = refusalOf(err);
+    const detail = refusal.message === fallback ? undefined : refusal.message;
+    return { result: { ok: false, message: fallback, detail }, status: statusOf(refusal), setCookie };
   }
 }
 

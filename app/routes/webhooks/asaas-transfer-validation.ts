@@ -7,6 +7,7 @@ import {
 } from "~/platform/payments/asaas-accounts.server";
 import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/asaas-transfer-validation";
+import { postOnly } from "./answer-webhook.server";
 
 /**
  * POST /webhooks/asaas/validacao-saque: Asaas's transfer validation webhook (set on the root account, for
@@ -36,6 +37,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json(asaasTransferValidationAnswer(decision));
 }
 
-export function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;

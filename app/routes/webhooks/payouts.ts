@@ -1,25 +1,18 @@
-import { handleSandboxPayoutWebhook } from "~/domain/ledger/handle-payout-webhook.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/payouts";
+import { answerWebhook, postOnly, providerNamed } from "./answer-webhook.server";
 
-/** POST /webhooks/payouts/sandbox: the sandbox's notifications about transfers to PIX keys. */
+/**
+ * POST /webhooks/payouts/sandbox: the sandbox's notifications about transfers to PIX keys (Asaas's come
+ * with each account's other events). Checked, stored and answered at once; the transfer is then fetched
+ * with the account that made it and applied.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { log } = context.get(requestContext);
-  const ctx = await paymentsContext(log);
-  if (params.provider !== "sandbox" || !ctx.providers.sandbox()) return new Response(null, { status: 404 });
-  // Read and limited (64 KB of JSON) before any route runs: server/body-limits.ts.
-  const body = await request.text();
-  const outcome = await handleSandboxPayoutWebhook(ctx, {
-    headers: request.headers,
-    query: new URL(request.url).searchParams,
-    body,
-  });
-  log.info({ provider: "sandbox", outcome }, "payout webhook");
-  if (outcome === "refused") return Response.json({ error: "invalid signature" }, { status: 401 });
-  return Response.json({ received: true });
+  const provider = providerNamed(params.provider);
+  if (!provider) return new Response(null, { status: 404 });
+  const ctx = await paymentsContext(context.get(requestContext).log);
+  return answerWebhook(ctx, { to: "payouts", provider }, request);
 }
 
-export function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;

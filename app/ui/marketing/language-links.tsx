@@ -32,7 +32,7 @@ function SpainFlag() {
   );
 }
 
-export const LANGUAGES: { lang: LandingLang; href: string; name: string; Flag: () => ReactElement }[] = [
+const LANGUAGES: { lang: LandingLang; href: string; name: string; Flag: () => ReactElement }[] = [
   { lang: "pt-BR", href: "/", name: "Português", Flag: BrazilFlag },
   { lang: "en", href: "/en", name: "English", Flag: UsaFlag },
   { lang: "es", href: "/es", name: "Español", Flag: SpainFlag },

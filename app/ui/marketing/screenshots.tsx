@@ -8,7 +8,7 @@ type Shots = LandingContent["screenshots"];
 type Shot = Shots["items"][number];
 
 /** Index after moving `step` slides from `index`, wrapping at both ends. */
-export function wrapIndex(index: number, step: number, count: number): number {
+function wrapIndex(index: number, step: number, count: number): number {
   return (((index + step) % count) + count) % count;
 }
 

@@ -7,7 +7,7 @@ import { LanguageLinks } from "./language-links";
 import { containerClasses } from "./section";
 
 /** Past this many pixels of scroll the header gets its solid background (spec §9). */
-export const SOLID_HEADER_AFTER_PX = 10;
+const SOLID_HEADER_AFTER_PX = 10;
 
 const MENU_ID = "menu-movel";
 
