@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { changeCartItem, getOwnCart } from "~/domain/carts/change-cart-item.server";
 import { forgetCachedShops, loadShop } from "~/domain/carts/load-shop.server";
@@ -11,9 +11,6 @@ import { refreshGuestOrder } from "~/domain/payments/refresh-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
 import { parseBrCode } from "~/lib/pix-brcode";
-import { connectDatabase } from "~/platform/db/connect.server";
-import type { DatabaseHandle } from "~/platform/db/database-handle.server";
-import { migrateDatabase } from "~/platform/db/migrate.server";
 import {
   cartItems,
   carts,
@@ -31,30 +28,18 @@ import {
 } from "~/platform/db/schema";
 import {
   BUYER,
-  type CheckoutHarness,
-  checkoutHarness,
   deliverWebhook,
   guestWithCart,
   SANDBOX_PAYMENTS,
   TEST_CARD,
 } from "../support/checkout-fixtures";
+import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
 import { newDeviceId } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let handle: DatabaseHandle;
-let h: CheckoutHarness;
-beforeAll(async () => {
-  handle = await connectDatabase({});
-  await migrateDatabase(handle);
-  h = checkoutHarness(handle.db);
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-const db = () => handle.db;
+const { db, h } = embeddedCheckout();
 
 async function stockOf(propertyId: string, productId: string) {
   const [row] = await db()

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createProduct } from "~/domain/catalog/products.server";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { listSales, salesFilter } from "~/domain/ledger/read-sales.server";
@@ -10,11 +10,9 @@ import { expireOrder } from "~/domain/payments/expire-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { historyFilter, listStockHistory } from "~/domain/stock/read-stock-history.server";
 import { DATE_RANGE_TEXT } from "~/lib/dates";
-import { connectDatabase } from "~/platform/db/connect.server";
-import type { DatabaseHandle } from "~/platform/db/database-handle.server";
-import { migrateDatabase } from "~/platform/db/migrate.server";
 import { orders, payments, sandboxPayments, sandboxRefunds } from "~/platform/db/schema";
-import { BUYER, type CheckoutHarness, checkoutHarness, guestWithCart } from "../support/checkout-fixtures";
+import { BUYER, guestWithCart } from "../support/checkout-fixtures";
+import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
 import { ownerOf } from "../support/restock-fixtures";
 
@@ -22,18 +20,7 @@ import { ownerOf } from "../support/restock-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let handle: DatabaseHandle;
-let h: CheckoutHarness;
-beforeAll(async () => {
-  handle = await connectDatabase({});
-  await migrateDatabase(handle);
-  h = checkoutHarness(handle.db);
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-const db = () => handle.db;
+const { db, h } = embeddedCheckout();
 
 describe("a PIX approved after its order expired", () => {
   it("is refunded once, and the sandbox will not approve a charge past its time", async () => {

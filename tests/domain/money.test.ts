@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { listSales, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import {
   listWallets,
@@ -15,9 +15,6 @@ import { placeOrder } from "~/domain/orders/place-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
-import { connectDatabase } from "~/platform/db/connect.server";
-import type { DatabaseHandle } from "~/platform/db/database-handle.server";
-import { migrateDatabase } from "~/platform/db/migrate.server";
 import {
   orders,
   payments,
@@ -28,30 +25,19 @@ import {
 } from "~/platform/db/schema";
 import {
   BUYER,
-  type CheckoutHarness,
-  checkoutHarness,
   deliverWebhook,
   guestWithCartIn,
   SANDBOX_PAYMENTS,
   TEST_CARD,
 } from "../support/checkout-fixtures";
+import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
 import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let handle: DatabaseHandle;
-let h: CheckoutHarness;
-beforeAll(async () => {
-  handle = await connectDatabase({});
-  await migrateDatabase(handle);
-  h = checkoutHarness(handle.db);
-});
-afterAll(async () => {
-  await handle?.close();
-});
-const db = () => handle.db;
+const { db, h } = embeddedCheckout();
 
 /** A guest who buys `quantity` units (by PIX or by card) in a shop; returns the paid order id. */
 async function paidSale(

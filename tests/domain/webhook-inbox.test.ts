@@ -2,7 +2,7 @@
 // without anything being fetched, then applied; what an application could not do is left to the checkout
 // sweep, for payments and transfers alike.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { requestWithdrawal } from "~/domain/ledger/withdrawals.server";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
@@ -10,34 +10,15 @@ import type { PaymentsContext } from "~/domain/payments/payments-context";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
 import { applyWebhookEvent, receiveWebhook } from "~/domain/payments/webhook-inbox.server";
-import { connectDatabase } from "~/platform/db/connect.server";
-import type { DatabaseHandle } from "~/platform/db/database-handle.server";
-import { migrateDatabase } from "~/platform/db/migrate.server";
 import { paymentEvents, payments, wallets, withdrawals } from "~/platform/db/schema";
 import { ProviderError, type WebhookRequest } from "~/platform/payments/provider";
-import {
-  BUYER,
-  type CheckoutHarness,
-  checkoutHarness,
-  deliverWebhook,
-  guestWithCart,
-  SANDBOX_PAYMENTS,
-} from "../support/checkout-fixtures";
+import { BUYER, deliverWebhook, guestWithCart, SANDBOX_PAYMENTS } from "../support/checkout-fixtures";
+import { embeddedCheckout } from "../support/embedded-checkout";
 import { ownerOf } from "../support/restock-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let handle: DatabaseHandle;
-let h: CheckoutHarness;
-beforeAll(async () => {
-  handle = await connectDatabase({});
-  await migrateDatabase(handle);
-  h = checkoutHarness(handle.db);
-});
-afterAll(async () => {
-  await handle?.close();
-});
-const db = () => handle.db;
+const { db, h } = embeddedCheckout();
 
 const menu = [{ name: "Vinho", priceCents: 6000, stock: 10 }];
 

@@ -55,6 +55,14 @@ const live = (actor: Actor) =>
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** The ids of an organization's products that are not archived, as a subquery (`inArray(column, …)`). */
+export function liveProductIds(db: Db | Tx, organizationId: string) {
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.organizationId, organizationId), isNull(products.archivedAt)));
+}
+
 function selectProducts(db: Db | Tx) {
   // The category must be the same organization's too; a product never points elsewhere, but the join says so.
   return db

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { products, propertyProducts } from "~/platform/db/schema";
+import { propertyProducts } from "~/platform/db/schema";
+import { liveProductIds } from "../catalog/products.server";
 import { AppError } from "../errors";
 import { requireOwnProperty } from "../properties/read-properties.server";
 import { type Actor, assertCan } from "../team/permissions";
@@ -36,13 +37,7 @@ export async function setAlertQuantity(
           eq(propertyProducts.organizationId, actor.organizationId),
           eq(propertyProducts.propertyId, propertyId),
           eq(propertyProducts.productId, productId),
-          inArray(
-            propertyProducts.productId,
-            tx
-              .select({ id: products.id })
-              .from(products)
-              .where(and(eq(products.organizationId, actor.organizationId), isNull(products.archivedAt))),
-          ),
+          inArray(propertyProducts.productId, liveProductIds(tx, actor.organizationId)),
         ),
       )
       .returning({ alertQuantity: propertyProducts.alertQuantity, alertLevel });
