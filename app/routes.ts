@@ -31,6 +31,7 @@ export default [
     route("dashboard", "routes/backoffice/dashboard.tsx"),
     route("properties", "routes/backoffice/properties.tsx"),
     route("properties/:propertyId/products", "routes/backoffice/property-products.tsx"),
+    route("properties/:propertyId/conferencia", "routes/backoffice/stock-count.tsx"),
     route("properties/:propertyId/qr.svg", "routes/backoffice/property-qr-svg.ts"),
     route("properties/:propertyId/qr.png", "routes/backoffice/property-qr-png.ts"),
     route("properties/:propertyId/poster", "routes/backoffice/property-poster.ts"),

@@ -34,6 +34,8 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   "replacements/:id": LONG_FORM,
   // A property's stock sheet.
   "properties/:propertyId/products": LONG_FORM,
+  // A property's stock count: a number per product, like the sheet.
+  "properties/:propertyId/conferencia": LONG_FORM,
   "webhooks/payments/:provider": NOTIFICATION,
   "webhooks/payouts/:provider": NOTIFICATION,
   "webhooks/asaas/validacao-saque": NOTIFICATION,

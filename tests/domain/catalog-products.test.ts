@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import { createCategory } from "~/domain/catalog/categories.server";
@@ -10,12 +10,13 @@ import {
   listProducts,
   updateProduct,
 } from "~/domain/catalog/products.server";
+import { addProductsToProperty } from "~/domain/stock/add-products.server";
 import type { Actor } from "~/domain/team/permissions";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { member, products } from "~/platform/db/schema";
+import { member, products, properties, propertyProducts } from "~/platform/db/schema";
 import { refusal } from "../support/refusal";
 
 let handle: DatabaseHandle;
@@ -305,5 +306,100 @@ describe("deleteProduct", () => {
     const p = await createProduct(handle.db, owner, { name: "Fica", price: "1" });
     expect((await refusal(deleteProduct(handle.db, staff, { id: p.id }))).kind).toBe("forbidden");
     expect((await storedProduct(p.id))?.archivedAt).toBeNull();
+  });
+});
+
+describe("a product's cost", () => {
+  /** A property of the owner's organization holding the product, with this average cost. */
+  async function heldAt(productId: string, averageCostCents: number | null) {
+    const [property] = await handle.db
+      .insert(properties)
+      .values({
+        organizationId: owner.organizationId,
+        name: `Casa ${++n}`,
+        address: "Rua A, 1",
+        hash: `custo-${n}-${Date.now()}`,
+      })
+      .returning({ id: properties.id });
+    if (!property) throw new Error("no property");
+    await handle.db.insert(propertyProducts).values({
+      organizationId: owner.organizationId,
+      propertyId: property.id,
+      productId,
+      currentQuantity: 3,
+      expectedQuantity: 5,
+      averageCostCents,
+    });
+    return property.id;
+  }
+  async function averageAt(propertyId: string, productId: string) {
+    const [row] = await handle.db
+      .select({ average: propertyProducts.averageCostCents })
+      .from(propertyProducts)
+      .where(and(eq(propertyProducts.propertyId, propertyId), eq(propertyProducts.productId, productId)));
+    return row?.average;
+  }
+
+  it("is read like the price; empty is 'not told', distinct from a free sample's 0", async () => {
+    const told = await createProduct(handle.db, owner, { name: "Água", price: "5", cost: "1.234,5" });
+    const free = await createProduct(handle.db, owner, { name: "Amostra", price: "0", cost: "0" });
+    const untold = await createProduct(handle.db, owner, { name: "Sabonete", price: "8", cost: "" });
+    const absent = await createProduct(handle.db, owner, { name: "Chá", price: "4" });
+    expect([told, free, untold, absent].map((p) => p.costCents)).toEqual([123450, 0, null, null]);
+  });
+
+  it("refuses a sign, an exponent or letters with the price's message and changes nothing", async () => {
+    const p = await createProduct(handle.db, owner, { name: "Café", price: "9", cost: "3" });
+    const before = (await listProducts(handle.db, owner)).length;
+    for (const cost of ["-5", "1e3", "abc"]) {
+      const created = await refusal(
+        createProduct(handle.db, owner, { name: `Custo ${cost}`, price: "1", cost }),
+      );
+      expect(created, `cost '${cost}'`).toMatchObject({
+        kind: "invalid",
+        fieldErrors: { cost: T.costInvalid },
+      });
+      const updated = await refusal(
+        updateProduct(handle.db, owner, { id: p.id, name: "Café", price: "9", cost }),
+      );
+      expect(updated.fieldErrors, `cost '${cost}'`).toEqual({ cost: T.costInvalid });
+    }
+    const dear = await refusal(
+      createProduct(handle.db, owner, { name: "Caro", price: "1", cost: "100000,01" }),
+    );
+    expect(dear.fieldErrors).toEqual({ cost: T.costTooHigh });
+    expect(await listProducts(handle.db, owner)).toHaveLength(before);
+    expect(await storedProduct(p.id)).toMatchObject({ name: "Café", costCents: 300 });
+  });
+
+  it("once told, becomes the average cost where there is none yet, never over a known one", async () => {
+    const p = await createProduct(handle.db, owner, { name: "Biscoito", price: "6" });
+    const unknown = await heldAt(p.id, null);
+    const known = await heldAt(p.id, 275);
+
+    await updateProduct(handle.db, owner, { id: p.id, name: "Biscoito", price: "6", cost: "" });
+    expect([await averageAt(unknown, p.id), await averageAt(known, p.id)]).toEqual([null, 275]);
+
+    await updateProduct(handle.db, owner, { id: p.id, name: "Biscoito", price: "6", cost: "3,10" });
+    expect([await averageAt(unknown, p.id), await averageAt(known, p.id)]).toEqual([310, 275]);
+
+    // A later change leaves both: each now has a known average.
+    await updateProduct(handle.db, owner, { id: p.id, name: "Biscoito", price: "6", cost: "4" });
+    expect([await averageAt(unknown, p.id), await averageAt(known, p.id)]).toEqual([310, 275]);
+    expect(await storedProduct(p.id)).toMatchObject({ costCents: 400 });
+  });
+
+  it("is the first average cost when the product is put in a property", async () => {
+    const told = await createProduct(handle.db, owner, { name: "Vela", price: "15", cost: "7,25" });
+    const untold = await createProduct(handle.db, owner, { name: "Fósforo", price: "2" });
+    const propertyId = await heldAt(
+      (await createProduct(handle.db, owner, { name: `Outro ${n}`, price: "1" })).id,
+      null,
+    );
+    await addProductsToProperty(handle.db, owner, propertyId, [told.id, untold.id]);
+    expect([await averageAt(propertyId, told.id), await averageAt(propertyId, untold.id)]).toEqual([
+      725,
+      null,
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addProductsToProperty } from "~/domain/stock/add-products.server";
-import { causeLabel, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
+import { causeLabel, movementLabel, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
 import { holdStock, sellHeldStock } from "~/domain/stock/order-stock.server";
 import { inventoryFilter, listInventory } from "~/domain/stock/read-inventory.server";
 import {
@@ -259,7 +259,9 @@ describe("the stock history", () => {
     const orderId = randomUUID();
     const runId = randomUUID();
     await tick();
-    await saveStockQuantities(db, staff, h.propertyId, [{ productId: water, current: "4", expected: "5" }]);
+    await saveStockQuantities(db, staff, h.propertyId, [
+      { productId: water, current: "4", expected: "5", lossReason: "broken" },
+    ]);
     await tick();
     await db.transaction(async (tx) => {
       await holdStock(tx, h.propertyId, [{ productId: water, name: "Água", quantity: 2 }]);
@@ -293,7 +295,7 @@ describe("the stock history", () => {
     const { rows, next } = await listStockHistory(db, h.owner, ALL_HISTORY, null);
     expect(next).toBeNull();
     const seen = rows.map((r) => [
-      r.reason,
+      movementLabel(r.reason, r.lossReason),
       moverLabel(r.reason, r.actorName),
       r.cause ? causeLabel(r.cause) : "",
       `${quantityLabel(r.oldQuantity, "old", r.reason)} → ${quantityLabel(r.newQuantity, "new", r.reason)}`,
@@ -301,13 +303,13 @@ describe("the stock history", () => {
     const ownerName = rows[0]?.actorName;
     expect(ownerName).toMatch(/^Anfitrião /);
     expect(seen).toEqual([
-      ["initial", ownerName, "", "— → 1"],
-      ["removal", ownerName, "", "Sem limite → —"],
-      ["adjustment", ownerName, "", "6 → Sem limite"],
-      ["restock", ownerName, `Reposição #${runId.slice(0, 8)}`, "4 → 6"],
-      ["sale_reversal", ownerName, `Pedido #${orderId.slice(0, 8)}`, "2 → 4"],
-      ["sale", "Hóspede", `Pedido #${orderId.slice(0, 8)}`, "4 → 2"],
-      ["adjustment", "Joana da Limpeza", "", "5 → 4"],
+      ["Entrada no imóvel", ownerName, "", "— → 1"],
+      ["Saída do imóvel", ownerName, "", "Sem limite → —"],
+      ["Ajuste", ownerName, "", "6 → Sem limite"],
+      ["Reposição", ownerName, `Reposição #${runId.slice(0, 8)}`, "4 → 6"],
+      ["Reembolso", ownerName, `Pedido #${orderId.slice(0, 8)}`, "2 → 4"],
+      ["Venda", "Hóspede", `Pedido #${orderId.slice(0, 8)}`, "4 → 2"],
+      ["Perda · Quebrado", "Joana da Limpeza", "", "5 → 4"],
     ]);
     expect(rows[3]?.cause).toEqual({ kind: "replacement", id: runId });
     expect(rows.every((r) => r.productName === "Água" && r.propertyName.startsWith("Casa "))).toBe(true);
@@ -400,7 +402,7 @@ describe("the stock history", () => {
     const a = await host({ "Vinho de A": { current: 1 } });
     const b = await host({ "Café de B": { current: 2 } });
     await saveStockQuantities(db, a.owner, a.propertyId, [
-      { productId: a.productIds["Vinho de A"], current: "0", expected: "5" },
+      { productId: a.productIds["Vinho de A"], current: "0", expected: "5", lossReason: "expired" },
     ]);
     expect((await listStockHistory(db, b.owner, ALL_HISTORY, null)).rows).toEqual([]);
     const aimed = { ...ALL_HISTORY, propertyId: a.propertyId, productId: a.productIds["Vinho de A"] ?? null };
@@ -408,9 +410,7 @@ describe("the stock history", () => {
     const own = await db
       .select()
       .from(stockMovements)
-      .where(
-        and(eq(stockMovements.organizationId, a.organizationId), eq(stockMovements.reason, "adjustment")),
-      );
+      .where(and(eq(stockMovements.organizationId, a.organizationId), eq(stockMovements.reason, "loss")));
     expect(own).toHaveLength(1);
   });
 });

@@ -159,9 +159,15 @@ describe("stock alerts", () => {
       .update(propertyProducts)
       .set({ alertQuantity: 3 })
       .where(eq(propertyProducts.productId, s.productIds.Café ?? ""));
+    // Stock that goes down says why (guests took them without paying).
     const set = (name: string, current: number) =>
       saveStockQuantities(db(), owner, s.propertyId, [
-        { productId: s.productIds[name], current: String(current), expected: "5" },
+        {
+          productId: s.productIds[name],
+          current: String(current),
+          expected: "5",
+          lossReason: "consumed_unpaid",
+        },
       ]);
     await set("Água", 2);
     await set("Café", 3);

@@ -268,15 +268,15 @@ describe("saving quantities", () => {
     const { house, ids } = await stocked(["Um", "Dois", "Três"]);
     const [one = "", two = "", three = ""] = ids;
     await saveStockQuantities(db, hostA, house, [
-      { productId: one, current: "abc", expected: "2" },
-      { productId: two, current: "", expected: " " },
+      { productId: one, current: "abc", expected: "2", lossReason: "broken" },
+      { productId: two, current: "", expected: " ", lossReason: "expired" },
       { productId: three, current: null, expected: null },
     ]);
     const rows = new Map((await stockRows(house)).map((r) => [r.productId, r]));
     expect(rows.get(one)).toMatchObject({ current: 0, expected: 2 });
     expect(rows.get(two)).toMatchObject({ current: 0, expected: null });
     expect(rows.get(three)).toMatchObject({ current: null, expected: null });
-    const moves = (await ledger(house)).filter((m) => m.reason === "adjustment");
+    const moves = (await ledger(house)).filter((m) => m.reason !== "initial");
     expect(moves.map((m) => [m.productId, m.old, m.new])).toEqual(
       expect.arrayContaining([
         [one, 1, 0],
@@ -403,13 +403,14 @@ describe("units coming back into stock (a refund, a delivered run)", () => {
         propertyId: house,
         productId,
         quantity: 3,
+        unitCostCents: null,
       }));
       await returnToStock(tx, hostA, { reason: "sale_reversal", reference: `order:${orderId}` }, lines);
     });
     await db.transaction((tx) =>
       returnToStock(tx, staffA, { reason: "restock", reference: `replacement:${runId}` }, [
-        { propertyId: house, productId: counted, quantity: 4 },
-        { propertyId: house, productId: uncounted, quantity: 4 },
+        { propertyId: house, productId: counted, quantity: 4, unitCostCents: null },
+        { propertyId: house, productId: uncounted, quantity: 4, unitCostCents: null },
       ]),
     );
 

@@ -334,7 +334,12 @@ describe.runIf(available)("restocking runs and stock alerts on PostgreSQL, acros
       const held = await Promise.all(Array.from({ length: 6 }, (_, i) => orderFor(beach, "Vinho", i)));
       const save = (i: number, actor: Actor, shop: Shop, name: string, current: number) =>
         saveStockQuantities(dbAt(i), actor, shop.propertyId, [
-          { productId: id(shop, name), current: String(current), expected: "5" },
+          {
+            productId: id(shop, name),
+            current: String(current),
+            expected: "5",
+            lossReason: "consumed_unpaid",
+          },
         ]);
       const outcomes = await Promise.allSettled([
         ...held.map(pay),

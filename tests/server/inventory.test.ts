@@ -186,7 +186,7 @@ describe.runIf(available)("Estoque over HTTP", () => {
       const saved = await owner.post(`/properties/${running.shop.propertyId}/products`, {
         intent: "save",
         productId: productId("Café"),
-        [`current.${productId("Café")}`]: "3",
+        [`current.${productId("Café")}`]: "7",
         [`expected.${productId("Café")}`]: "5",
       });
       expect(saved.status).toBe(200);
@@ -211,7 +211,7 @@ describe.runIf(available)("Estoque over HTTP", () => {
           `^Data: \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d Imóvel: Casa \\S+ Produto: Água mineral Motivo: Reposição Reposição #${runId.slice(0, 8)} Quem: Anfitrião \\S+ Quantidade: 1 → para 5$`,
         ),
       );
-      expect(rows[1]).toMatch(/ Produto: Café Motivo: Ajuste Quem: Anfitrião \S+ Quantidade: 5 → para 3$/);
+      expect(rows[1]).toMatch(/ Produto: Café Motivo: Ajuste Quem: Anfitrião \S+ Quantidade: 5 → para 7$/);
       expect(page.body).toContain(`href="/replacements/${runId}"`);
 
       const only = listItems(
@@ -319,6 +319,92 @@ describe.runIf(available)("Estoque over HTTP", () => {
     });
   });
 
+  describe("losses and the stock count ('Conferência')", () => {
+    const house = () => running.shop.propertyId;
+    const countOf = async (name: string) => {
+      const [row] = await running.db
+        .select({ current: propertyProducts.currentQuantity })
+        .from(propertyProducts)
+        .where(
+          and(eq(propertyProducts.propertyId, house()), eq(propertyProducts.productId, productId(name))),
+        );
+      return row?.current;
+    };
+    const count = (browser: Browser, water: string, coffee: string, lossReason = "broken") =>
+      browser.post(`/properties/${house()}/conferencia`, {
+        [`counted.${productId("Água mineral")}`]: water,
+        [`counted.${productId("Café")}`]: coffee,
+        lossReason,
+      });
+
+    it("asks the stock sheet why a quantity went down, and links to the count", async () => {
+      const sheet = `/properties/${house()}/products`;
+      const page = await staff.get(sheet);
+      expect(page.body).toContain(`href="/properties/${house()}/conferencia"`);
+      // Without JavaScript the reason is asked on every counted row (required only when lower).
+      expect(page.body).toContain(`name="lossReason.${productId("Café")}"`);
+      expect(page.body).not.toContain(`name="lossReason.${productId("Toalha extra")}"`);
+      const lower = (reason: string | undefined) =>
+        staff.post(sheet, {
+          intent: "save",
+          productId: productId("Café"),
+          [`current.${productId("Café")}`]: "6",
+          [`expected.${productId("Café")}`]: "5",
+          ...(reason === undefined ? {} : { [`lossReason.${productId("Café")}`]: reason }),
+        });
+      const refused = await lower(undefined);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toContain("Diga por que a quantidade baixou.");
+      expect(await countOf("Café")).toBe(7);
+      expect((await lower("host_use")).status).toBe(200);
+      expect(await countOf("Café")).toBe(6);
+    });
+
+    it("lets staff count the property's counted products on one page, and shows them no money", async () => {
+      const page = await staff.get(`/properties/${house()}/conferencia`);
+      expect(page.status).toBe(200);
+      expect(listItems(page.body, "Produtos a conferir")).toEqual([
+        "Água mineral : Quantidade contada No sistema: 5",
+        "Café : Quantidade contada No sistema: 6",
+      ]);
+      expect(page.body).toMatch(/<option value="consumed_unpaid" selected="">Consumido sem pagar<\/option>/);
+      const done = await count(staff, "3", "7");
+      expect(done.status).toBe(200);
+      const text = visibleText(done.body);
+      expect(text).toContain("Conferência concluída");
+      expect(text).toContain("2 produtos conferidos 2 unidades faltando 1 unidade a mais");
+      expect(text).not.toContain("R$");
+      expect([await countOf("Água mineral"), await countOf("Café")]).toEqual([3, 7]);
+      const history = listItems((await staff.get("/inventory/historico?motivo=loss")).body, "Movimentações");
+      expect(history[0]).toMatch(/Produto: Água mineral Motivo: Perda · Quebrado .* Quantidade: 5 → para 3$/);
+      const csv = await fetchAs(
+        staff,
+        `/inventory/historico.csv?motivo=loss&produto=${productId("Água mineral")}`,
+      );
+      expect(csv.body).toMatch(/;Água mineral;Perda · Quebrado;;Equipe \S+;5;3\r\n$/);
+    });
+
+    it("shows owners the value at average cost, and 'sem custo' when it is unknown", async () => {
+      await running.db
+        .update(propertyProducts)
+        .set({ averageCostCents: 150 })
+        .where(eq(propertyProducts.productId, productId("Água mineral")));
+      const done = await count(owner, "1", "8", "expired");
+      expect(done.status).toBe(200);
+      expect(visibleText(done.body)).toContain(
+        "2 produtos conferidos 2 unidades faltando R$ 3,00 1 unidade a mais sem custo",
+      );
+    });
+
+    it("is the 404 for another host, page and form, and changes nothing", async () => {
+      expect((await stranger.get(`/properties/${house()}/conferencia`)).status).toBe(404);
+      const res = await count(stranger, "0", "0");
+      expect(res.status).toBe(404);
+      expect(res.body).not.toContain("Água mineral");
+      expect([await countOf("Água mineral"), await countOf("Café")]).toEqual([1, 8]);
+    });
+  });
+
   it("keeps signed-out visitors out of every inventory address", async () => {
     const anonymous = new Browser(running.server, { ip: uniqueIp() });
     for (const url of [
@@ -326,6 +412,7 @@ describe.runIf(available)("Estoque over HTTP", () => {
       "/inventory/historico",
       "/inventory/historico.csv",
       `/replacements/${runId}/lista.pdf`,
+      `/properties/${running.shop.propertyId}/conferencia`,
     ]) {
       const res = await anonymous.get(url);
       expect(res.status, url).toBe(302);

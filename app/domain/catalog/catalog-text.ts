@@ -13,6 +13,8 @@ export const CATALOG_TEXT = {
   productNameTooLong: "O nome do produto deve ter no máximo 120 caracteres.",
   priceTooHigh: `O preço deve ser de no máximo ${formatCents(MAX_PRICE_CENTS)}.`,
   priceInvalid: "Digite o preço só com números e vírgula, como 12,50.",
+  costTooHigh: `O custo deve ser de no máximo ${formatCents(MAX_PRICE_CENTS)}.`,
+  costInvalid: "Digite o custo só com números e vírgula, como 4,90.",
   categoryCreated: "Categoria criada!",
   categoryUpdated: "Categoria atualizada!",
   categoryDeleted: "Categoria excluída",

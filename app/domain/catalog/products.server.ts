@@ -5,6 +5,7 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { productCategories, products } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { ImageValue } from "../images/image-input.server";
+import { adoptProductCost } from "../stock/average-cost.server";
 import { recordActivity } from "../team/activity.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { CATALOG_TEXT as T } from "./catalog-text";
@@ -14,6 +15,8 @@ export type Product = {
   id: string;
   name: string;
   priceCents: number;
+  /** What the host pays per unit; null = not told ('sem custo'), never read as zero. */
+  costCents: number | null;
   image: string | null;
   imageThumb: string | null;
   categoryId: string | null;
@@ -26,6 +29,8 @@ export type ProductInput = {
   name: string;
   /** The typed price text ('12,50'); the pt-BR typing rule turns it into cents. Empty = 0. */
   price?: string;
+  /** The typed unit cost text, read like the price. Empty or absent = not known. */
+  cost?: string;
   /** null or '' = no category ('Nenhuma'). */
   categoryId?: string | null;
   /** undefined = unchanged (no image on create), null = remove, a value = the new photo. */
@@ -41,6 +46,7 @@ const columns = {
   id: products.id,
   name: products.name,
   priceCents: products.priceCents,
+  costCents: products.costCents,
   image: products.image,
   imageThumb: products.imageThumb,
   categoryId: products.categoryId,
@@ -124,7 +130,7 @@ async function assertOwnCategory(tx: Tx, actor: Actor, categoryId: string | null
 
 export async function createProduct(db: Db, actor: Actor, input: ProductInput): Promise<Product> {
   assertCan(actor, "catalog.manage");
-  const { name, price, categoryId } = parseInput(productSchema, input);
+  const { name, price, cost, categoryId } = parseInput(productSchema, input);
   return db.transaction(async (tx) => {
     await assertOwnCategory(tx, actor, categoryId);
     const [row] = await tx
@@ -133,6 +139,7 @@ export async function createProduct(db: Db, actor: Actor, input: ProductInput): 
         organizationId: actor.organizationId,
         name,
         priceCents: price,
+        costCents: cost,
         categoryId,
         image: input.image?.image ?? null,
         imageThumb: input.image?.imageThumb ?? null,
@@ -146,9 +153,11 @@ export async function createProduct(db: Db, actor: Actor, input: ProductInput): 
 }
 
 /**
- * Changes a live product. Like the form it serves, it replaces name, price and category (an absent price
- * is 0, an absent category is none); the photo changes only when `image` is given. Returns the photo it replaced or removed, so the caller can delete the stored
- * files once the change is committed (null when the photo stayed).
+ * Changes a live product. Like the form it serves, it replaces name, price, cost and category (an absent
+ * price is 0, an absent cost is unknown, an absent category is none); the photo changes only when `image`
+ * is given. A known cost becomes the average cost of the properties that have none yet; a known average is
+ * never overwritten. Returns the photo it replaced or removed, so the caller can delete the stored files
+ * once the change is committed (null when the photo stayed).
  */
 export async function updateProduct(
   db: Db,
@@ -157,7 +166,7 @@ export async function updateProduct(
 ): Promise<{ product: Product; replacedImage: ImageValue | null }> {
   assertCan(actor, "catalog.manage");
   if (!isUuid(input.id)) throw notFound();
-  const { name, price, categoryId } = parseInput(productSchema, input);
+  const { name, price, cost, categoryId } = parseInput(productSchema, input);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ image: products.image, imageThumb: products.imageThumb, priceCents: products.priceCents })
@@ -179,6 +188,7 @@ export async function updateProduct(
       .set({
         name,
         priceCents: price,
+        costCents: cost,
         categoryId,
         updatedAt: new Date(),
         ...(imageChanges
@@ -186,6 +196,7 @@ export async function updateProduct(
           : {}),
       })
       .where(eq(products.id, input.id));
+    if (cost !== null) await adoptProductCost(tx, actor.organizationId, input.id, cost);
     const [product] = await selectProducts(tx).where(eq(products.id, input.id));
     if (!product) throw new Error("updated product not readable");
     const replacedImage =

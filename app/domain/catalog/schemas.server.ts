@@ -31,13 +31,21 @@ export type CategoryInput = {
   color?: string;
 };
 
+// An amount as people write it ("12,50", "1.234,56"); a sign, an exponent or letters are refused.
+const amountText = (invalid: string) => text.refine((v) => v.trim() === "" || isAmountText(v), invalid);
+
+/** A unit cost typed like a price, in cents; empty is null (not known), distinct from a cost of 0. */
+export const costSchema = amountText(T.costInvalid)
+  .transform((v) => (v.trim() === "" ? null : priceInputToCents(v)))
+  .pipe(z.number().max(MAX_PRICE_CENTS, T.costTooHigh).nullable());
+
 export const productSchema = z.object({
   name: text.pipe(z.string().trim().min(1, T.productNameRequired).max(120, T.productNameTooLong)),
-  // An amount as people write it ("12,50", "1.234,56"); a sign, an exponent or letters are refused. Empty is 0.
-  price: text
-    .refine((v) => v.trim() === "" || isAmountText(v), T.priceInvalid)
+  // Empty is 0.
+  price: amountText(T.priceInvalid)
     .transform(priceInputToCents)
     .pipe(z.number().max(MAX_PRICE_CENTS, T.priceTooHigh)),
+  cost: costSchema,
   // '' is the 'Nenhuma' choice.
   categoryId: text.transform((v) => v.trim() || null),
 });

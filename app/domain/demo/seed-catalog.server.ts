@@ -98,6 +98,8 @@ export async function seedCatalog(db: Db): Promise<string> {
       productId: id(name),
       current: name === "Cerveja artesanal" ? 0 : name === "Café em cápsulas (10 un.)" ? null : 6,
       expected: name === "Café em cápsulas (10 un.)" ? null : 8,
+      // The demo's sold-out beer: the first count found none.
+      lossReason: "count_adjustment",
     })),
   );
   const flatItems = [
@@ -113,7 +115,12 @@ export async function seedCatalog(db: Db): Promise<string> {
     db,
     actor,
     flat.id,
-    flatItems.map((name) => ({ productId: id(name), current: name === "Vinho tinto" ? 0 : 4, expected: 4 })),
+    flatItems.map((name) => ({
+      productId: id(name),
+      current: name === "Vinho tinto" ? 0 : 4,
+      expected: 4,
+      lossReason: "count_adjustment",
+    })),
   );
 
   const count = (

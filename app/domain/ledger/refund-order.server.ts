@@ -74,7 +74,12 @@ export async function refundOrder(
       tx,
       actor,
       { reason: "sale_reversal", reference: `order:${order.id}` },
-      lines.map((l) => ({ propertyId: order.propertyId, productId: l.productId, quantity: l.quantity })),
+      lines.map((l) => ({
+        propertyId: order.propertyId,
+        productId: l.productId,
+        quantity: l.quantity,
+        unitCostCents: l.unitCostCents,
+      })),
     );
     await reverseSale(tx, order.id, now);
   });

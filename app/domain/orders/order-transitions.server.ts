@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orderItems, orderStatusChanges, orders } from "~/platform/db/schema";
 import { type HeldLine, releaseStock } from "../stock/order-stock.server";
@@ -52,14 +52,39 @@ export async function closeOrder(
   return true;
 }
 
-/** An order's lines as the stock sees them: the product, the units bought, the units it still holds. */
-export async function heldLinesOf(tx: Tx, orderId: string): Promise<HeldLine[]> {
+/**
+ * An order's lines as the stock sees them: the product, the units bought, the units it still holds, and
+ * the average cost kept when it was sold (null: unknown, or not sold yet).
+ */
+export async function heldLinesOf(
+  tx: Tx,
+  orderId: string,
+): Promise<(HeldLine & { unitCostCents: number | null })[]> {
   return tx
     .select({
       productId: orderItems.productId,
       quantity: orderItems.quantity,
       reserved: orderItems.reservedQuantity,
+      unitCostCents: orderItems.unitCostCents,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
+}
+
+/**
+ * Keeps on each sold line the average cost its product had in the property at the sale, so a later
+ * delivery at another cost never rewrites past profit. A product missing from `costs` stays unknown.
+ */
+export async function recordSaleCosts(
+  tx: Tx,
+  orderId: string,
+  costs: ReadonlyMap<string, number | null>,
+): Promise<void> {
+  for (const [productId, unitCostCents] of costs) {
+    if (unitCostCents === null) continue;
+    await tx
+      .update(orderItems)
+      .set({ unitCostCents })
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.productId, productId)));
+  }
 }

@@ -5,7 +5,7 @@ import { carts, orders, payments } from "~/platform/db/schema";
 import type { ProviderPayment } from "~/platform/payments/provider";
 import { recordSale } from "../ledger/record-sale.server";
 import { isOpen, type OrderStatus } from "../orders/order-status";
-import { closeOrder, heldLinesOf, moveOrder } from "../orders/order-transitions.server";
+import { closeOrder, heldLinesOf, moveOrder, recordSaleCosts } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
 import { sellHeldStock } from "../stock/order-stock.server";
 import { cancelCharge, recheckCharge } from "./at-provider.server";
@@ -162,7 +162,7 @@ async function markPaid(
     paymentMethod: payment.method,
   });
   if (!moved) return false;
-  await sellHeldStock(tx, order, await heldLinesOf(tx, order.id));
+  await recordSaleCosts(tx, order.id, await sellHeldStock(tx, order, await heldLinesOf(tx, order.id)));
   await tx.update(carts).set({ status: "ordered", updatedAt: now }).where(eq(carts.id, order.cartId));
   await recordSale(
     tx,

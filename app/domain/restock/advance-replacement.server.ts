@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { replacementItems, replacementStatusChanges, replacements } from "~/platform/db/schema";
+import { CATALOG_TEXT } from "../catalog/catalog-text";
+import { costSchema } from "../catalog/schemas.server";
 import { AppError } from "../errors";
 import { returnToStock } from "../stock/return-to-stock.server";
 import { type Actor, assertCan } from "../team/permissions";
@@ -69,7 +71,10 @@ export async function advanceReplacement(
   });
 }
 
-/** Each line's delivered units (what was planned, unless lowered) go into its property's stock. */
+/**
+ * Each line's delivered units (what was planned, unless lowered) go into its property's stock at the
+ * line's unit cost.
+ */
 async function deliver(tx: Tx, actor: Actor, replacementId: string) {
   const lines = await tx
     .select({
@@ -77,6 +82,7 @@ async function deliver(tx: Tx, actor: Actor, replacementId: string) {
       productId: replacementItems.productId,
       quantity: replacementItems.quantity,
       delivered: replacementItems.deliveredQuantity,
+      unitCostCents: replacementItems.unitCostCents,
     })
     .from(replacementItems)
     .where(eq(replacementItems.replacementId, replacementId));
@@ -88,20 +94,24 @@ async function deliver(tx: Tx, actor: Actor, replacementId: string) {
       propertyId: l.propertyId,
       productId: l.productId,
       quantity: l.delivered ?? l.quantity,
+      unitCostCents: l.unitCostCents,
     })),
   );
 }
 
 /**
  * Lowers what a line actually takes (a unit that did not fit in the car), before delivery: 0 up to what
- * was planned. The run must still be on its way.
+ * was planned. A line's unit cost changes too when `unitCost` is given (typed like a price, empty = not
+ * known); only those who manage runs may change it. The run must still be on its way. Field errors are
+ * keyed by the line's id (quantity) and `cost:{id}` (unit cost).
  */
 export async function setDeliveredQuantities(
   db: Db,
   actor: Actor,
-  input: { id: unknown; lines: { itemId: unknown; delivered: unknown }[] },
+  input: { id: unknown; lines: { itemId: unknown; delivered: unknown; unitCost?: unknown }[] },
 ): Promise<void> {
   assertCan(actor, "replacement.deliver");
+  if (input.lines.some((l) => l.unitCost !== undefined)) assertCan(actor, "replacement.manage");
   if (!isUuid(input.id)) throw new AppError("not_found", T.notFound);
   const id = input.id;
   await db.transaction(async (tx) => {
@@ -117,15 +127,18 @@ export async function setDeliveredQuantities(
     const items = await tx.select().from(replacementItems).where(eq(replacementItems.replacementId, id));
     const byId = new Map(items.map((i) => [i.id, i]));
     const fieldErrors: Record<string, string> = {};
-    const changes: { itemId: string; delivered: number }[] = [];
+    const changes: { itemId: string; delivered: number; unitCostCents?: number | null }[] = [];
     for (const line of input.lines) {
       const item = typeof line.itemId === "string" ? byId.get(line.itemId) : undefined;
       if (!item) throw new AppError("not_found", T.notFound);
       const text = typeof line.delivered === "string" ? line.delivered.trim() : String(line.delivered ?? "");
       const delivered = Number(text);
+      const cost = line.unitCost === undefined ? undefined : costSchema.safeParse(line.unitCost);
       if (!/^\d+$/.test(text) || delivered > item.quantity)
         fieldErrors[item.id] = T.quantityRange(item.quantity);
-      else changes.push({ itemId: item.id, delivered });
+      if (cost && !cost.success)
+        fieldErrors[`cost:${item.id}`] = cost.error.issues[0]?.message ?? CATALOG_TEXT.costInvalid;
+      else changes.push({ itemId: item.id, delivered, unitCostCents: cost?.data });
     }
     const first = Object.values(fieldErrors)[0];
     if (first) throw new AppError("invalid", first, fieldErrors);
@@ -133,7 +146,10 @@ export async function setDeliveredQuantities(
       const item = byId.get(c.itemId);
       await tx
         .update(replacementItems)
-        .set({ deliveredQuantity: c.delivered === item?.quantity ? null : c.delivered })
+        .set({
+          deliveredQuantity: c.delivered === item?.quantity ? null : c.delivered,
+          ...(c.unitCostCents === undefined ? {} : { unitCostCents: c.unitCostCents }),
+        })
         .where(eq(replacementItems.id, c.itemId));
     }
   });

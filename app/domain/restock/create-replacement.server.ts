@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { replacementItems, replacementStatusChanges, replacements } from "~/platform/db/schema";
+import { products, replacementItems, replacementStatusChanges, replacements } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
@@ -12,8 +12,9 @@ export type TickedLine = { propertyId: unknown; productId: unknown };
 
 /**
  * Starts a restocking run with the ticked products, each for what is still missing there (expected −
- * current − what open runs already take), computed now on the server. The run and its lines are made in one
- * transaction (the spec makes two calls); a line no longer missing refuses the whole run.
+ * current − what open runs already take), computed now on the server, at the product's cost now (editable
+ * until delivery). The run and its lines are made in one transaction (the spec makes two calls); a line no
+ * longer missing refuses the whole run.
  */
 export async function createReplacement(
   db: Db,
@@ -41,6 +42,19 @@ export async function createReplacement(
       if (!line) throw new AppError("conflict", T.notMissing);
       return line;
     });
+    const costs = new Map(
+      (
+        await tx
+          .select({ id: products.id, costCents: products.costCents })
+          .from(products)
+          .where(
+            inArray(
+              products.id,
+              lines.map((l) => l.productId),
+            ),
+          )
+      ).map((p) => [p.id, p.costCents]),
+    );
     const [run] = await tx
       .insert(replacements)
       .values({ organizationId: actor.organizationId, createdBy: actor.userId })
@@ -53,6 +67,7 @@ export async function createReplacement(
         propertyId: l.propertyId,
         productId: l.productId,
         quantity: l.toRestock,
+        unitCostCents: costs.get(l.productId) ?? null,
       })),
     );
     await tx.insert(replacementStatusChanges).values({

@@ -36,6 +36,8 @@ export type ReplacementLine = {
   quantity: number;
   /** What actually goes (equals quantity unless lowered). */
   delivered: number;
+  /** What each unit cost the host, folded into the property's average cost on delivery (null: unknown). */
+  unitCostCents: number | null;
 };
 
 export type ReplacementDetail = ReplacementSummary & { lines: ReplacementLine[] };
@@ -65,6 +67,7 @@ export async function getReplacement(db: Db, actor: Actor, id: unknown): Promise
       productImage: products.imageThumb,
       quantity: replacementItems.quantity,
       deliveredQuantity: replacementItems.deliveredQuantity,
+      unitCostCents: replacementItems.unitCostCents,
     })
     .from(replacementItems)
     .innerJoin(properties, eq(properties.id, replacementItems.propertyId))

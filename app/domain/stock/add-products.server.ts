@@ -10,7 +10,8 @@ import { recordMovements } from "./record-movement.server";
 
 /**
  * Puts one or several catalogue products in a property, each with current 1 and expected 1, and writes
- * an `initial` movement (none → 1) for each. All or nothing: one unknown, archived or other organization's
+ * an `initial` movement (none → 1) for each. That first unit comes in at the product's cost: with nothing
+ * before it, the product's cost (or none) is the average cost. All or nothing: one unknown, archived or other organization's
  * product (not_found) or one the property already holds (conflict) and nothing is added.
  */
 export async function addProductsToProperty(
@@ -26,7 +27,7 @@ export async function addProductsToProperty(
   return db.transaction(async (tx) => {
     await requireOwnProperty(tx, actor, propertyId);
     const found = await tx
-      .select({ id: products.id })
+      .select({ id: products.id, costCents: products.costCents })
       .from(products)
       .where(
         and(
@@ -40,12 +41,13 @@ export async function addProductsToProperty(
     const inserted = await tx
       .insert(propertyProducts)
       .values(
-        ids.map((productId) => ({
+        found.map((product) => ({
           organizationId: actor.organizationId,
           propertyId,
-          productId,
+          productId: product.id,
           currentQuantity: NEW_PROPERTY_PRODUCT.current,
           expectedQuantity: NEW_PROPERTY_PRODUCT.expected,
+          averageCostCents: product.costCents,
         })),
       )
       .onConflictDoNothing()

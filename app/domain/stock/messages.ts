@@ -9,6 +9,7 @@ export const STOCK_TEXT = {
   tooLarge: "A quantidade máxima é 1.000.000.",
   duplicated: "O mesmo produto apareceu duas vezes.",
   invalid: "Confira as quantidades destacadas.",
+  lossReasonMissing: "Diga por que a quantidade baixou.",
 } as const;
 
 /** Why a current quantity changed (stock_movements.reason). */

@@ -1,5 +1,6 @@
 import { shortId } from "~/lib/short-id";
 import { isUuid } from "~/lib/uuid";
+import { LOSS_REASON_LABEL, type LossReason } from "./loss-reasons";
 import type { MovementReason } from "./messages";
 
 // How a stock movement reads to people (the history screen and its CSV). Shared by server and screens.
@@ -23,6 +24,12 @@ export const MOVEMENT_REASON_LABEL: Record<MovementReason, string> = {
   removal: "Saída do imóvel",
   loss: "Perda",
 };
+
+/** The movement as a history line names it: 'Perda · Quebrado' when a reason goes with it, else 'Perda'. */
+export function movementLabel(reason: MovementReason, lossReason: LossReason | null): string {
+  const label = MOVEMENT_REASON_LABEL[reason];
+  return lossReason ? `${label} · ${LOSS_REASON_LABEL[lossReason]}` : label;
+}
 
 export function isMovementReason(value: unknown): value is MovementReason {
   return typeof value === "string" && (MOVEMENT_REASONS as readonly string[]).includes(value);

@@ -73,16 +73,22 @@ export async function releaseStock(tx: Tx, propertyId: string, lines: HeldLine[]
 /**
  * A paid order's units leave the stock: the current quantity goes down (never below zero, should the host
  * have counted fewer meanwhile), what was held is let go, and each change is a `sale` in the stock ledger.
+ * Returns each product's average cost as read under the row lock (null: unknown), for the sale to keep;
+ * a product taken out of the property meanwhile is absent.
  */
 export async function sellHeldStock(
   tx: Tx,
   order: { id: string; organizationId: string; propertyId: string },
   lines: HeldLine[],
-): Promise<void> {
+): Promise<Map<string, number | null>> {
   const ids = lines.map((l) => l.productId);
-  if (ids.length === 0) return;
+  if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ productId: propertyProducts.productId, current: propertyProducts.currentQuantity })
+    .select({
+      productId: propertyProducts.productId,
+      current: propertyProducts.currentQuantity,
+      averageCostCents: propertyProducts.averageCostCents,
+    })
     .from(propertyProducts)
     .where(and(eq(propertyProducts.propertyId, order.propertyId), inArray(propertyProducts.productId, ids)))
     .orderBy(asc(propertyProducts.productId))
@@ -118,6 +124,7 @@ export async function sellHeldStock(
     }
   }
   await recordMovements(tx, { organizationId: order.organizationId, userId: null }, movements);
+  return new Map(rows.map((r) => [r.productId, r.averageCostCents]));
 }
 
 function sorted(lines: HeldLine[]): HeldLine[] {

@@ -5,6 +5,7 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
 import { products, properties, stockMovements, user } from "~/platform/db/schema";
 import { type Actor, assertCan } from "../team/permissions";
+import { isLossReason, type LossReason } from "./loss-reasons";
 import type { MovementReason } from "./messages";
 import { isMovementReason, type MovementCause, movementCause } from "./movement-reasons";
 
@@ -30,6 +31,8 @@ export type HistoryRow = {
   productId: string;
   productName: string;
   reason: MovementReason;
+  /** Why units were lost (or a count found more); null for other movements. */
+  lossReason: LossReason | null;
   /** The order or the restocking run behind it, when there is one. */
   cause: MovementCause | null;
   /** The member who made the change; null for a guest's paid order (or a member since removed). */
@@ -91,6 +94,7 @@ export async function listStockHistory(
       productId: stockMovements.productId,
       productName: products.name,
       reason: stockMovements.reason,
+      lossReason: stockMovements.lossReason,
       reference: stockMovements.reference,
       actorName: user.name,
       oldQuantity: stockMovements.oldQuantity,
@@ -123,6 +127,7 @@ export async function listStockHistory(
       productName: r.productName ?? "—",
       // Only recordMovements writes the ledger, with a typed reason.
       reason: r.reason as MovementReason,
+      lossReason: isLossReason(r.lossReason) ? r.lossReason : null,
       cause: movementCause(reference),
     })),
     next: rows.length === pageSize && last ? last.cursor : null,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { stockMovements } from "~/platform/db/schema";
 import type { Queryable } from "../properties/types";
+import type { LossReason } from "./loss-reasons";
 import type { MovementReason } from "./messages";
 import { raiseStockAlerts } from "./stock-alerts.server";
 
@@ -11,6 +12,10 @@ export type Movement = {
   newQuantity: number | null;
   reason: MovementReason;
   reference?: string;
+  /** Why units were lost (a `loss`) or why a count found more (an `adjustment` of a count). */
+  lossReason?: LossReason;
+  /** The unit's average cost when it moved; null or absent = unknown. */
+  unitCostCents?: number | null;
 };
 
 /** Who moved the stock: a member, or nobody (a guest's paid order; userId null). */
@@ -32,6 +37,8 @@ export async function recordMovements(tx: Queryable, actor: Mover, movements: Mo
       newQuantity: m.newQuantity,
       reason: m.reason,
       reference: m.reference ?? null,
+      lossReason: m.lossReason ?? null,
+      unitCostCents: m.unitCostCents ?? null,
       actorUserId: actor.userId,
       createdAt: sql`clock_timestamp()`,
     })),

@@ -1,10 +1,16 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { propertyProducts } from "~/platform/db/schema";
+import { averageAfterIncoming } from "./average-cost.server";
 import { type Movement, type Mover, recordMovements } from "./record-movement.server";
 
-/** Units coming (back) into a property's stock. */
-export type ReturnedLine = { propertyId: string; productId: string; quantity: number };
+/** Units coming (back) into a property's stock, at what each cost the host (null: not known). */
+export type ReturnedLine = {
+  propertyId: string;
+  productId: string;
+  quantity: number;
+  unitCostCents: number | null;
+};
 
 /** Why they come in, as the stock ledger keeps it: a refunded order ('order:{id}') or a delivered run. */
 export type ReturnCause =
@@ -13,8 +19,9 @@ export type ReturnCause =
 
 /**
  * Adds each line's units to its property's current quantity, each change a movement with its cause, in
- * the caller's transaction. Uncounted stock (null) stays uncounted and a product taken out of the property
- * meanwhile gets nothing: neither leaves a movement. Rows are taken in product order, as every stock write
+ * the caller's transaction, and folds their cost into the weighted average cost. Uncounted stock (null)
+ * stays uncounted (its average still takes the cost) and leaves no movement; a product taken out of the
+ * property meanwhile gets nothing. Rows are taken in product order, as every stock write
  * takes them, so concurrent writers never deadlock.
  */
 export async function returnToStock(
@@ -29,19 +36,17 @@ export async function returnToStock(
   );
   for (const line of sorted) {
     if (line.quantity === 0) continue;
-    // One guarded update: the row is locked while it adds, so the quantity it returns is exactly old + units.
+    // One update: the row is locked while it adds, so the quantity it returns is exactly old + units
+    // (null + units stays null) and the average is computed from the same old values.
     const [row] = await tx
       .update(propertyProducts)
       .set({
         currentQuantity: sql`${propertyProducts.currentQuantity} + ${line.quantity}::int`,
+        averageCostCents: averageAfterIncoming(line.quantity, line.unitCostCents),
         updatedAt: sql`now()`,
       })
       .where(
-        and(
-          eq(propertyProducts.propertyId, line.propertyId),
-          eq(propertyProducts.productId, line.productId),
-          isNotNull(propertyProducts.currentQuantity),
-        ),
+        and(eq(propertyProducts.propertyId, line.propertyId), eq(propertyProducts.productId, line.productId)),
       )
       .returning({ current: propertyProducts.currentQuantity });
     if (!row || row.current === null) continue;

@@ -24,7 +24,7 @@ export async function raiseStockAlerts(
 ): Promise<void> {
   const falls = movements.filter(
     (m) =>
-      (m.reason === "sale" || m.reason === "adjustment") &&
+      (m.reason === "sale" || m.reason === "adjustment" || m.reason === "loss") &&
       m.newQuantity !== null &&
       (m.oldQuantity === null || m.newQuantity < m.oldQuantity),
   );

@@ -14,6 +14,7 @@ export const PERMISSIONS = {
   "catalog.read": ["owner", "manager", "staff"],
   "catalog.manage": ["owner", "manager"],
   "stock.adjust": ["owner", "manager", "staff"],
+  "stock.count": ["owner", "manager", "staff"],
   "replacement.read": ["owner", "manager", "staff"],
   "replacement.manage": ["owner", "manager"],
   "replacement.deliver": ["owner", "manager", "staff"],

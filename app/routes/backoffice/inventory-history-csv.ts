@@ -1,9 +1,4 @@
-import {
-  CAUSE_LABEL,
-  MOVEMENT_REASON_LABEL,
-  moverLabel,
-  quantityLabel,
-} from "~/domain/stock/movement-reasons";
+import { CAUSE_LABEL, movementLabel, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
 import { allStockHistory, historyFilter } from "~/domain/stock/read-stock-history.server";
 import { can } from "~/domain/team/permissions";
 import { csvDownload } from "~/lib/csv";
@@ -29,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       formatDateTime(m.at),
       m.propertyName,
       m.productName,
-      MOVEMENT_REASON_LABEL[m.reason],
+      movementLabel(m.reason, m.lossReason),
       // The whole id here: a spreadsheet may look it up in the sales export.
       m.cause ? `${CAUSE_LABEL[m.cause.kind]} ${m.cause.id}` : "",
       moverLabel(m.reason, m.actorName),

@@ -2,12 +2,7 @@ import { Download, History } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { listCatalogProductsForPicker } from "~/domain/catalog/products.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
-import {
-  causeLabel,
-  MOVEMENT_REASON_LABEL,
-  moverLabel,
-  quantityLabel,
-} from "~/domain/stock/movement-reasons";
+import { causeLabel, movementLabel, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
 import {
   type HistoryPage,
   type HistoryRow,
@@ -148,7 +143,7 @@ function MovementLine({ row }: { row: RowView }) {
       </p>
       <p>
         <span className={label}>Motivo: </span>
-        {MOVEMENT_REASON_LABEL[row.reason]}
+        {movementLabel(row.reason, row.lossReason)}
         {row.cause ? (
           <>
             {" "}

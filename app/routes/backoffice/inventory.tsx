@@ -1,4 +1,4 @@
-import { History, PackageSearch, SlidersHorizontal } from "lucide-react";
+import { ClipboardCheck, History, PackageSearch, SlidersHorizontal } from "lucide-react";
 import { Link } from "react-router";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { AppError } from "~/domain/errors";
@@ -21,6 +21,7 @@ import { InventoryFilters } from "./inventory-filters";
 import { InventoryTabs } from "./inventory-tabs";
 import { INVENTORY_TEXT as T } from "./inventory-text";
 import { requireCan } from "./require-can.server";
+import { STOCK_COUNT_TEXT } from "./stock-count-text";
 
 export function meta() {
   return [{ title: T.title }];
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     properties: sortByName(properties.map((p) => ({ id: p.id, name: p.name }))),
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     canSetAlert: can(actor, "catalog.manage"),
+    canCount: can(actor, "stock.count"),
   };
 }
 
@@ -66,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Inventory({ loaderData }: Route.ComponentProps) {
-  const { filter, filtered, rows, properties, categories, canSetAlert } = loaderData;
+  const { filter, filtered, rows, properties, categories, canSetAlert, canCount } = loaderData;
   const groups = byProperty(rows);
   const missing = rows.filter((r) => r.missing).length;
   const low = rows.filter((r) => r.low).length;
@@ -113,7 +115,12 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
           </dl>
           {canSetAlert ? <p className="text-sm text-muted">{T.alertHint}</p> : null}
           {groups.map((group) => (
-            <PropertyStock key={group.propertyId} group={group} canSetAlert={canSetAlert} />
+            <PropertyStock
+              key={group.propertyId}
+              group={group}
+              canSetAlert={canSetAlert}
+              canCount={canCount}
+            />
           ))}
         </>
       )}
@@ -138,7 +145,15 @@ function byProperty(rows: InventoryRow[]): Group[] {
 // below, each product is a small card whose values carry their own labels.
 const COLUMNS = "lg:grid-cols-[minmax(0,1fr)_5rem_5rem_9rem_13.5rem_2.5rem] lg:items-center lg:gap-x-4";
 
-function PropertyStock({ group, canSetAlert }: { group: Group; canSetAlert: boolean }) {
+function PropertyStock({
+  group,
+  canSetAlert,
+  canCount,
+}: {
+  group: Group;
+  canSetAlert: boolean;
+  canCount: boolean;
+}) {
   const headingId = `imovel-${group.propertyId}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
@@ -146,13 +161,25 @@ function PropertyStock({ group, canSetAlert }: { group: Group; canSetAlert: bool
         <h2 id={headingId} className="text-lg font-semibold text-ink">
           {group.propertyName}
         </h2>
-        <Link
-          to={`/properties/${group.propertyId}/products`}
-          className={buttonClasses({ variant: "ghost", size: "sm" })}
-        >
-          <SlidersHorizontal aria-hidden="true" />
-          Ajustar quantidades
-        </Link>
+        <div className="flex flex-wrap gap-1">
+          <Link
+            to={`/properties/${group.propertyId}/products`}
+            className={buttonClasses({ variant: "ghost", size: "sm" })}
+          >
+            <SlidersHorizontal aria-hidden="true" />
+            Ajustar quantidades
+          </Link>
+          {canCount ? (
+            <Link
+              to={`/properties/${group.propertyId}/conferencia`}
+              className={buttonClasses({ variant: "ghost", size: "sm" })}
+            >
+              <ClipboardCheck aria-hidden="true" />
+              {STOCK_COUNT_TEXT.open}
+              <span className="sr-only"> de {group.propertyName}</span>
+            </Link>
+          ) : null}
+        </div>
       </div>
       <div className="rounded-xl border border-border bg-surface">
         {/* Column titles for the eye; each value says its own for screen readers. */}

@@ -9,6 +9,8 @@ export type ProductCardData = {
   id: string;
   name: string;
   priceCents: number;
+  /** Absent for members who may not see what the host pays; null = not told. */
+  costCents?: number | null;
   imageThumb: string | null;
   categoryName: string | null;
   categoryColor: string | null;
@@ -30,6 +32,11 @@ export function ProductCard({ product, onEdit, onDelete, actionsReady }: Props) 
       <CardContent className="grid content-start gap-1.5">
         <CardTitle className="break-words">{product.name}</CardTitle>
         <p className="text-lg font-semibold text-ink">{formatCents(product.priceCents)}</p>
+        {product.costCents === undefined ? null : (
+          <p className="text-sm text-muted">
+            {product.costCents === null ? "sem custo" : `Custo ${formatCents(product.costCents)}`}
+          </p>
+        )}
         {product.categoryName ? (
           <p className="flex items-center gap-2 text-sm text-muted">
             <CategorySwatch color={product.categoryColor ?? ""} />

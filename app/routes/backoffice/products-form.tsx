@@ -12,6 +12,8 @@ export type EditedProduct = {
   id: string;
   name: string;
   priceCents: number;
+  /** null = not told ('sem custo'). */
+  costCents: number | null;
   imageThumb: string | null;
   categoryId: string | null;
 };
@@ -46,7 +48,20 @@ export function ProductFormDialog({ open, session, product, categories, onOpenCh
           <Field label="Nome" error={errors.name}>
             {(c) => <Input {...c} name="name" required maxLength={120} defaultValue={product?.name ?? ""} />}
           </Field>
-          <PriceField initialCents={product?.priceCents} error={errors.price} />
+          <MoneyField
+            name="price"
+            label="Preço"
+            hint="Em reais, por exemplo 12,50."
+            initialCents={product?.priceCents}
+            error={errors.price}
+          />
+          <MoneyField
+            name="cost"
+            label="Custo"
+            hint="Quanto você paga por unidade (opcional)."
+            initialCents={product?.costCents ?? undefined}
+            error={errors.cost}
+          />
           <Field label="Categoria" error={errors.categoryId}>
             {(c) => (
               <NativeSelect {...c} name="categoryId" defaultValue={product?.categoryId ?? ""}>
@@ -71,17 +86,26 @@ export function ProductFormDialog({ open, session, product, categories, onOpenCh
   );
 }
 
-/** The pt-BR typing rule as the host types: digits, one comma, two decimals ('1a2,5x0' shows '12,50'). */
-function PriceField({
+/**
+ * An amount in reais with the pt-BR typing rule as the host types: digits, one comma, two decimals
+ * ('1a2,5x0' shows '12,50'). Starts empty when there is no amount yet.
+ */
+function MoneyField({
+  name,
+  label,
+  hint,
   initialCents,
   error,
 }: {
+  name: "price" | "cost";
+  label: string;
+  hint: string;
   initialCents: number | undefined;
   error: string | undefined;
 }) {
-  const [price, setPrice] = useState(initialCents === undefined ? "" : centsToPriceInput(initialCents));
+  const [amount, setAmount] = useState(initialCents === undefined ? "" : centsToPriceInput(initialCents));
   return (
-    <Field label="Preço" hint="Em reais, por exemplo 12,50." error={error}>
+    <Field label={label} hint={hint} error={error}>
       {(c) => (
         <div className="relative">
           <span
@@ -92,12 +116,12 @@ function PriceField({
           </span>
           <Input
             {...c}
-            name="price"
+            name={name}
             inputMode="decimal"
             autoComplete="off"
             placeholder="0,00"
-            value={price}
-            onChange={(event) => setPrice(sanitizePriceInput(event.currentTarget.value))}
+            value={amount}
+            onChange={(event) => setAmount(sanitizePriceInput(event.currentTarget.value))}
             className="pl-10"
           />
         </div>

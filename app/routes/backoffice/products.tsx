@@ -36,12 +36,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = await database();
   const products = await listProducts(db, actor);
   const categories = await listCategories(db, actor, "name");
+  // Staff never receive what the host pays: the cost goes only to those who manage the catalogue.
+  const canManage = can(actor, "catalog.manage");
   return {
     products: products.map(
-      ({ id, name, priceCents, imageThumb, categoryId, categoryName, categoryColor }) => ({
+      ({ id, name, priceCents, costCents, imageThumb, categoryId, categoryName, categoryColor }) => ({
         id,
         name,
         priceCents,
+        ...(canManage ? { costCents } : {}),
         imageThumb,
         categoryId,
         categoryName,
@@ -49,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       }),
     ),
     categories: categories.map(({ id, name }) => ({ id, name })),
-    canManage: can(actor, "catalog.manage"),
+    canManage,
   };
 }
 
@@ -72,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const input = {
       name: formText(form, "name"),
       price: formText(form, "price"),
+      cost: formText(form, "cost"),
       categoryId: formText(form, "categoryId"),
       image: uploaded,
     };
@@ -135,7 +139,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <ProductCard
                 product={product}
                 actionsReady={hydrated}
-                onEdit={canManage ? () => editor.edit(product) : undefined}
+                onEdit={
+                  canManage
+                    ? () => editor.edit({ ...product, costCents: product.costCents ?? null })
+                    : undefined
+                }
                 onDelete={canManage ? () => deletion.ask(product.id) : undefined}
               />
             </li>

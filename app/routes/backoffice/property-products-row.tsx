@@ -1,9 +1,13 @@
 import { Package, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { LOSS_REASON_OPTIONS } from "~/domain/stock/loss-reasons";
+import { parseQuantity } from "~/domain/stock/quantities";
 import { formatCents } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
+import { NativeSelect } from "~/ui/select";
+import { useHydrated } from "~/ui/use-hydrated";
 import { STOCK_SCREEN_TEXT as T } from "./property-products-text";
 
 export type StockRowData = {
@@ -16,7 +20,7 @@ export type StockRowData = {
 };
 
 /** Why the last save refused this row's quantities (the domain's field errors). */
-export type StockRowError = { current?: string; expected?: string };
+export type StockRowError = { current?: string; expected?: string; lossReason?: string };
 
 interface Props {
   row: StockRowData;
@@ -35,6 +39,12 @@ export function StockRowItem({ row, error, canRemove, onRemove }: Props) {
   const typedBeforeUnlimited = useRef(row.current === null ? "" : String(row.current));
   const [unlimited, setUnlimited] = useState(row.current === null);
   const [brokenImage, setBrokenImage] = useState<string | null>(null);
+  const [typed, setTyped] = useState(typedBeforeUnlimited.current);
+  const hydrated = useHydrated();
+  // A lowered quantity asks why. Without JavaScript the question is always there (the server asks only
+  // when the number really went down); with it, it shows as soon as the typed number is lower.
+  const lowered = row.current !== null && !unlimited && isBelow(typed, row.current);
+  const asksReason = row.current !== null && (!hydrated || lowered);
 
   function toggleUnlimited(next: boolean) {
     const input = currentRef.current;
@@ -46,6 +56,7 @@ export function StockRowItem({ row, error, canRemove, onRemove }: Props) {
       } else {
         input.value = typedBeforeUnlimited.current || "0";
       }
+      setTyped(input.value);
     }
     setUnlimited(next);
   }
@@ -97,6 +108,7 @@ export function StockRowItem({ row, error, canRemove, onRemove }: Props) {
             min={0}
             step={1}
             defaultValue={row.current ?? ""}
+            onChange={(event) => setTyped(event.currentTarget.value)}
             placeholder={unlimited ? T.unlimited : "0"}
             disabled={unlimited}
             aria-invalid={error?.current ? true : undefined}
@@ -135,6 +147,30 @@ export function StockRowItem({ row, error, canRemove, onRemove }: Props) {
           <FieldError id={`${id}-expected-error`} message={error?.expected} />
         </div>
       </div>
+      {asksReason ? (
+        <div className="col-span-2 grid gap-1.5 sm:col-span-3 sm:max-w-sm">
+          <Label htmlFor={`${id}-loss`}>
+            {T.lossReason}
+            <span className="sr-only"> de {row.name}</span>
+          </Label>
+          <NativeSelect
+            id={`${id}-loss`}
+            name={`lossReason.${row.productId}`}
+            defaultValue=""
+            required={hydrated && lowered}
+            aria-invalid={error?.lossReason ? true : undefined}
+            aria-describedby={error?.lossReason ? `${id}-loss-error` : undefined}
+          >
+            <option value="">{T.pickLossReason}</option>
+            {LOSS_REASON_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={`${id}-loss-error`} message={error?.lossReason} />
+        </div>
+      ) : null}
       {canRemove ? (
         <Button
           variant="ghost"
@@ -148,6 +184,12 @@ export function StockRowItem({ row, error, canRemove, onRemove }: Props) {
       ) : null}
     </li>
   );
+}
+
+/** Whether a typed current quantity is a number below the saved one (read as the server reads it). */
+function isBelow(typed: string, saved: number): boolean {
+  const parsed = parseQuantity(typed, { emptyIsNull: false });
+  return parsed.ok && parsed.value !== null && parsed.value < saved;
 }
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {

@@ -15,4 +15,6 @@ export const STOCK_SCREEN_TEXT = {
   /** On the row whose quantity the save refused (the reason follows under the field). */
   quantityFailed: "Erro ao atualizar quantidade",
   unlimited: "Sem limite",
+  lossReason: "Motivo da baixa",
+  pickLossReason: "Escolha o motivo",
 } as const;

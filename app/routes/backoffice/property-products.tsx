@@ -1,4 +1,4 @@
-import { ArrowLeft, Plus } from "lucide-react";
+import { ArrowLeft, ClipboardCheck, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
@@ -29,6 +29,7 @@ import { notFoundUnlessFound } from "./not-found.server";
 import { AddProductsDialog } from "./property-products-add";
 import { type StockRowError, StockRowItem } from "./property-products-row";
 import { STOCK_SCREEN_TEXT as T } from "./property-products-text";
+import { STOCK_COUNT_TEXT } from "./stock-count-text";
 
 export function meta() {
   return [{ title: T.title }];
@@ -40,6 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Another organization's property is the 404 page, exactly like one that never existed.
   const property = notFoundUnlessFound(await getProperty(db, actor, params.propertyId));
   const canManage = can(actor, "catalog.manage");
+  const canCount = can(actor, "stock.count");
   let rows: StockRow[] = [];
   let addable: AddableProduct[] = [];
   let loadError: string | null = null;
@@ -59,13 +61,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     rows,
     addable,
     canManage,
+    canCount,
     loadError,
   };
 }
 
 /**
- * The save form posts, per row, `productId`, `current.<id>`, `expected.<id>` and, when ticked,
- * `unlimited.<id>=1`. A missing current field is read as empty (0): only the explicit choice means no limit.
+ * The save form posts, per row, `productId`, `current.<id>`, `expected.<id>`, `lossReason.<id>` (why a
+ * lowered quantity went down) and, when ticked, `unlimited.<id>=1`. A missing current field is read as
+ * empty (0): only the explicit choice means no limit.
  */
 function quantityRows(form: FormData) {
   return form.getAll("productId").map((raw) => {
@@ -74,6 +78,7 @@ function quantityRows(form: FormData) {
       productId,
       current: form.get(`unlimited.${productId}`) === "1" ? null : formText(form, `current.${productId}`),
       expected: formText(form, `expected.${productId}`),
+      lossReason: formText(form, `lossReason.${productId}`),
     };
   });
 }
@@ -103,7 +108,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function PropertyProducts({ loaderData }: Route.ComponentProps) {
-  const { property, rows, addable, canManage, loadError } = loaderData;
+  const { property, rows, addable, canManage, canCount, loadError } = loaderData;
 
   useEffect(() => {
     if (loadError) toast.error(loadError);
@@ -120,12 +125,13 @@ export default function PropertyProducts({ loaderData }: Route.ComponentProps) {
     setSaves((n) => n + 1);
   }, [saver.data]);
 
-  // The refused save's field errors, keyed `<productId>.current|expected`, per row.
+  // The refused save's field errors, keyed `<productId>.current|expected|lossReason`, per row.
   const refusedFields = saver.data && !saver.data.ok ? saver.data.fieldErrors : undefined;
   const rowError = (productId: string): StockRowError | undefined => {
     const current = refusedFields?.[`${productId}.current`];
     const expected = refusedFields?.[`${productId}.expected`];
-    return current || expected ? { current, expected } : undefined;
+    const lossReason = refusedFields?.[`${productId}.lossReason`];
+    return current || expected || lossReason ? { current, expected, lossReason } : undefined;
   };
 
   const [adding, setAdding] = useState({ open: false, session: 0 });
@@ -171,6 +177,15 @@ export default function PropertyProducts({ loaderData }: Route.ComponentProps) {
             <ArrowLeft aria-hidden="true" />
             Imóveis
           </Link>
+          {canCount ? (
+            <Link
+              to={`/properties/${property.id}/conferencia`}
+              className={buttonClasses({ variant: "outline" })}
+            >
+              <ClipboardCheck aria-hidden="true" />
+              {STOCK_COUNT_TEXT.open}
+            </Link>
+          ) : null}
           {addButton}
         </>
       }

@@ -38,10 +38,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = await database();
   try {
     const run = await getReplacement(db, actor, params.id);
+    const canManage = can(actor, "replacement.manage");
     return {
-      run: { ...run, createdAt: run.createdAt.toISOString(), updatedAt: run.updatedAt.toISOString() },
+      run: {
+        ...run,
+        createdAt: run.createdAt.toISOString(),
+        updatedAt: run.updatedAt.toISOString(),
+        // Staff never receive what the host pays.
+        lines: canManage ? run.lines : run.lines.map((l) => ({ ...l, unitCostCents: null })),
+      },
       canDeliver: can(actor, "replacement.deliver"),
-      canManage: can(actor, "replacement.manage"),
+      canManage,
     };
   } catch (err) {
     if (refusalOf(err).kind !== "not_found") throw err;
@@ -58,9 +65,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = formText(form, "intent");
   try {
     if (intent === "quantities") {
+      // A line's unit cost is posted only to those who manage runs ('cost:{id}'); absent, it stays.
       const lines = [...form.entries()]
         .filter(([name]) => name.startsWith("delivered:"))
-        .map(([name, value]) => ({ itemId: name.slice("delivered:".length), delivered: value }));
+        .map(([name, value]) => {
+          const itemId = name.slice("delivered:".length);
+          const unitCost = form.get(`cost:${itemId}`);
+          return { itemId, delivered: value, ...(unitCost === null ? {} : { unitCost }) };
+        });
       await setDeliveredQuantities(db, actor, { id: params.id, lines });
       return { ok: true, message: "Quantidades salvas" } satisfies Answer;
     }
@@ -168,7 +180,7 @@ function Detail({ run, canDeliver, canManage, posted }: Loaded & { posted: Answe
           </Link>
         ))}
       </nav>
-      <ReplacementLines lines={run.lines} by={by} editable={editable} />
+      <ReplacementLines lines={run.lines} by={by} editable={editable} showCosts={canManage} />
       <div className="flex flex-wrap gap-2 pb-20">
         {canManage && ALLOWED_MOVES[run.status].includes("cancelled") ? (
           <Button variant="outline" disabled={busy} onClick={() => move("cancelled")}>

@@ -1,6 +1,8 @@
 import { useFetcher } from "react-router";
 import type { ReplacementLine } from "~/domain/restock/read-replacements.server";
 import type { Grouping } from "~/domain/restock/replacement-status";
+import { formatCents } from "~/lib/money";
+import { centsToPriceInput } from "~/lib/price-input";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 
@@ -27,16 +29,19 @@ function grouped(lines: ReplacementLine[], by: Grouping): Group[] {
 /**
  * The run's lines as cards (part 2 §2): by product, each with its total and the quantity per property (to
  * load the car); by property, each with its products (to deliver). While it is on its way, what actually
- * goes can be lowered per line.
+ * goes can be lowered per line. `showCosts` (owners and managers) shows each line's unit cost, editable
+ * with the quantities.
  */
 export function ReplacementLines({
   lines,
   by,
   editable,
+  showCosts,
 }: {
   lines: ReplacementLine[];
   by: Grouping;
   editable: boolean;
+  showCosts: boolean;
 }) {
   const saver = useFetcher<{ ok: boolean; message: string; fieldErrors?: Record<string, string> }>();
   const errors = saver.data?.fieldErrors ?? {};
@@ -79,9 +84,30 @@ export function ReplacementLines({
                           />
                         </span>
                         <span className="text-muted">de {line.quantity}</span>
+                        {showCosts ? (
+                          <span className="w-24">
+                            <Input
+                              name={`cost:${line.itemId}`}
+                              defaultValue={
+                                line.unitCostCents === null ? "" : centsToPriceInput(line.unitCostCents)
+                              }
+                              inputMode="decimal"
+                              autoComplete="off"
+                              placeholder="Custo unitário"
+                              aria-label={`Custo unitário de ${line.productName} para ${line.propertyName}`}
+                              aria-invalid={errors[`cost:${line.itemId}`] ? true : undefined}
+                              className="text-right"
+                            />
+                          </span>
+                        ) : null}
                       </span>
                     ) : (
-                      <strong>{line.delivered}</strong>
+                      <span className="flex items-center gap-3">
+                        {showCosts ? (
+                          <span className="text-muted">{costText(line.unitCostCents)}</span>
+                        ) : null}
+                        <strong>{line.delivered}</strong>
+                      </span>
                     )}
                   </li>
                 );
@@ -107,4 +133,8 @@ export function ReplacementLines({
       ) : null}
     </saver.Form>
   );
+}
+
+function costText(cents: number | null): string {
+  return cents === null ? "sem custo" : `Custo unitário ${formatCents(cents)}`;
 }

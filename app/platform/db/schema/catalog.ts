@@ -28,6 +28,8 @@ export const products = pgTable(
     /** Thumbnail for cards; the same as `image` for an outside URL. */
     imageThumb: text("image_thumb"),
     priceCents: integer("price_cents").notNull().default(0),
+    /** What one unit costs the host ('Custo'); null = not told (profit leaves it out, never as zero). */
+    costCents: integer("cost_cents"),
     categoryId: uuid("category_id").references(() => productCategories.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -37,6 +39,7 @@ export const products = pgTable(
   (t) => [
     index("products_org_idx").on(t.organizationId, t.createdAt),
     check("products_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("products_cost_not_negative", sql`${t.costCents} is null or ${t.costCents} >= 0`),
   ],
 );
 
@@ -80,6 +83,8 @@ export const propertyProducts = pgTable(
     alertQuantity: integer("alert_quantity"),
     /** Units held by orders waiting for payment: guests can buy current − reserved. */
     reservedQuantity: integer("reserved_quantity").notNull().default(0),
+    /** Weighted average cost of a unit here, updated when stock comes in; null = unknown. */
+    averageCostCents: integer("average_cost_cents"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -115,6 +120,10 @@ export const stockMovements = pgTable(
     newQuantity: integer("new_quantity"),
     /** initial | adjustment | removal | sale | sale_reversal | restock | loss */
     reason: text("reason").notNull(),
+    /** Why stock went without a sale (a loss): consumed_unpaid | expired | broken | host_use | count_adjustment. */
+    lossReason: text("loss_reason"),
+    /** The unit's average cost when it moved, to value a loss or a gain; null = unknown. */
+    unitCostCents: integer("unit_cost_cents"),
     /** What caused it when not a person's edit (an order, a replacement). */
     reference: text("reference"),
     actorUserId: uuid("actor_user_id").references(() => user.id, { onDelete: "set null" }),

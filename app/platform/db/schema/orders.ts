@@ -84,6 +84,8 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     /** Units held in the property's stock for this order (0 when its stock is not counted). */
     reservedQuantity: integer("reserved_quantity").notNull().default(0),
+    /** The property's average cost of a unit when the sale was made; past profit never changes. */
+    unitCostCents: integer("unit_cost_cents"),
   },
   (t) => [
     unique("order_items_order_product_uq").on(t.orderId, t.productId),

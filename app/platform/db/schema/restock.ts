@@ -46,11 +46,14 @@ export const replacementItems = pgTable(
     quantity: integer("quantity").notNull(),
     /** What actually went, when lowered before delivery (a unit that did not fit in the car); null = all. */
     deliveredQuantity: integer("delivered_quantity"),
+    /** What one unit of this line cost (the product's cost when the run was made, editable before delivery). */
+    unitCostCents: integer("unit_cost_cents"),
   },
   (t) => [
     uniqueIndex("replacement_items_line_uq").on(t.replacementId, t.propertyId, t.productId),
     index("replacement_items_property_product_idx").on(t.propertyId, t.productId),
     check("replacement_items_quantity_positive", sql`${t.quantity} between 1 and 1000000`),
+    check("replacement_items_cost_not_negative", sql`${t.unitCostCents} is null or ${t.unitCostCents} >= 0`),
     check(
       "replacement_items_delivered_range",
       sql`${t.deliveredQuantity} is null or (${t.deliveredQuantity} >= 0 and ${t.deliveredQuantity} <= ${t.quantity})`,
