@@ -8,6 +8,7 @@ import { heldLinesOf, moveOrder } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
 import { recheckCharge } from "../payments/at-provider.server";
 import type { PaymentsContext } from "../payments/payments-context";
+import { recordRefundProfit } from "../profit/record-profit.server";
 import { returnToStock } from "../stock/return-to-stock.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { MONEY_TEXT as T } from "./messages";
@@ -82,6 +83,7 @@ export async function refundOrder(
       })),
     );
     await reverseSale(tx, order.id, now);
+    await recordRefundProfit(tx, order.id);
   });
   // The payment row follows the provider (refunded); nothing else changes for a refunded order.
   await recheckCharge(ctx, { ...payment, providerPaymentId: payment.providerPaymentId }).catch((err) =>

@@ -7,6 +7,7 @@ import { recordSale } from "../ledger/record-sale.server";
 import { isOpen, type OrderStatus } from "../orders/order-status";
 import { closeOrder, heldLinesOf, moveOrder, recordSaleCosts } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
+import { recordSaleProfit } from "../profit/record-profit.server";
 import { sellHeldStock } from "../stock/order-stock.server";
 import { cancelCharge, recheckCharge } from "./at-provider.server";
 import { forwardStatus, LIVE_PAYMENT_STATUSES, type PaymentRowStatus } from "./payment-status";
@@ -178,6 +179,7 @@ async function markPaid(
     },
     ctx.config,
   );
+  await recordSaleProfit(tx, order.id);
   return true;
 }
 

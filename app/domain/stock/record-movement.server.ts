@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { stockMovements } from "~/platform/db/schema";
+import { recordStockProfit } from "../profit/record-profit.server";
 import type { Queryable } from "../properties/types";
 import type { LossReason } from "./loss-reasons";
 import type { MovementReason } from "./messages";
@@ -24,24 +25,29 @@ export type Mover = { organizationId: string; userId: string | null };
 /**
  * Appends ledger rows inside the caller's transaction. created_at is the clock at the insert, not the
  * transaction's start: a save that waited for another's row lock is then dated after it, so ordering by
- * time follows the order the changes really happened in.
+ * time follows the order the changes really happened in. Losses and gains go to the profit summary in the
+ * same transaction, dated by that same clock.
  */
 export async function recordMovements(tx: Queryable, actor: Mover, movements: Movement[]): Promise<void> {
   if (movements.length === 0) return;
-  await tx.insert(stockMovements).values(
-    movements.map((m) => ({
-      organizationId: actor.organizationId,
-      propertyId: m.propertyId,
-      productId: m.productId,
-      oldQuantity: m.oldQuantity,
-      newQuantity: m.newQuantity,
-      reason: m.reason,
-      reference: m.reference ?? null,
-      lossReason: m.lossReason ?? null,
-      unitCostCents: m.unitCostCents ?? null,
-      actorUserId: actor.userId,
-      createdAt: sql`clock_timestamp()`,
-    })),
-  );
+  const recorded = await tx
+    .insert(stockMovements)
+    .values(
+      movements.map((m) => ({
+        organizationId: actor.organizationId,
+        propertyId: m.propertyId,
+        productId: m.productId,
+        oldQuantity: m.oldQuantity,
+        newQuantity: m.newQuantity,
+        reason: m.reason,
+        reference: m.reference ?? null,
+        lossReason: m.lossReason ?? null,
+        unitCostCents: m.unitCostCents ?? null,
+        actorUserId: actor.userId,
+        createdAt: sql`clock_timestamp()`,
+      })),
+    )
+    .returning();
+  await recordStockProfit(tx, actor.organizationId, recorded);
   await raiseStockAlerts(tx, actor.organizationId, movements);
 }

@@ -7,6 +7,7 @@ export * from "./schema/leads";
 export * from "./schema/ledger";
 export * from "./schema/orders";
 export * from "./schema/payment-accounts";
+export * from "./schema/profit";
 export * from "./schema/qr";
 export * from "./schema/restock";
 export * from "./schema/sandbox";
