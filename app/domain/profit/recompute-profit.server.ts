@@ -18,6 +18,7 @@ import {
   type SoldLine,
   saoPauloDay,
 } from "./profit-figures";
+import { SALE_LINE } from "./record-profit.server";
 
 export type DailyRow = ProfitSums & { propertyId: string; day: string };
 export type ProductDailyRow = ProductFigures & { propertyId: string; day: string };
@@ -34,13 +35,7 @@ export async function recomputeProfit(db: Queryable, organizationId: string): Pr
     .from(orders)
     .where(and(eq(orders.organizationId, organizationId), isNotNull(orders.paidAt)));
   const lines = await db
-    .select({
-      orderId: orderItems.orderId,
-      productId: orderItems.productId,
-      quantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-      unitCostCents: orderItems.unitCostCents,
-    })
+    .select({ orderId: orderItems.orderId, ...SALE_LINE })
     .from(orderItems)
     .where(eq(orderItems.organizationId, organizationId));
   const ledger = await db

@@ -21,6 +21,14 @@ import {
 // is `x = x + excluded.x`, so concurrent sales never read-then-write; rows are taken daily row first, then
 // products in id order, after the stock and wallet rows the caller already holds: no deadlock.
 
+/** What profit reads of a sale's line: the recomputation reads the same. */
+export const SALE_LINE = {
+  productId: orderItems.productId,
+  quantity: orderItems.quantity,
+  unitPriceCents: orderItems.unitPriceCents,
+  unitCostCents: orderItems.unitCostCents,
+};
+
 /** A paid order adds its sale on its day of payment. Call after recordSale, in the same transaction. */
 export async function recordSaleProfit(tx: Tx, orderId: string): Promise<void> {
   const order = await orderFigures(tx, orderId);
@@ -104,15 +112,7 @@ async function orderFigures(tx: Tx, orderId: string): Promise<(OrderRef & { paid
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) return null;
-  const lines = await tx
-    .select({
-      productId: orderItems.productId,
-      quantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-      unitCostCents: orderItems.unitCostCents,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+  const lines = await tx.select(SALE_LINE).from(orderItems).where(eq(orderItems.orderId, orderId));
   const ledger = await tx
     .select({ kind: walletMovements.kind, amountCents: walletMovements.amountCents })
     .from(walletMovements)
