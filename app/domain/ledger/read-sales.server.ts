@@ -1,13 +1,14 @@
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { calendarDay, dateFilterError, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import type { PaymentMethod } from "~/lib/payment-method";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
-import { orderItems, orders, properties, walletMovements } from "~/platform/db/schema";
+import { orderItems, orders, properties, salesDaily, walletMovements } from "~/platform/db/schema";
 import { isOrderStatus, type OrderStatus } from "../orders/order-status";
 import { type Actor, assertCan } from "../team/permissions";
 import { SALES_STATUS_FILTERS, type SalesStatusFilter } from "./sales-status-filter";
+import { SALE_KINDS } from "./sales-summary.server";
 
 const SALES_PAGE_SIZE = 20;
 
@@ -43,9 +44,6 @@ const NO_MONEY: SaleMoney = {
   refundCents: 0,
   netCents: 0,
 };
-
-/** The ledger kinds that make a sale's money; 'settlement' only moves it between buckets. */
-const SALE_KINDS = ["sale", "fee", "platform_fee", "refund"];
 
 /** Sums ledger lines (or per-kind sums) of sales into their money. */
 function moneyOf(lines: { kind: string; cents: number }[]): SaleMoney {
@@ -184,40 +182,43 @@ export type SalesTotals = SaleMoney & { orders: number; counts: SalesCounts };
 /**
  * The totals of the filtered period shown above the list, from the same ledger lines as each row's money:
  * a refunded order's sale stays in 'Vendas brutas' and its refund offsets it, so the net is what the
- * wallets hold for these orders.
+ * wallets hold for these orders. Read from the summary kept with every order and posting
+ * (sales-summary.server.ts): its cost grows with days × properties × statuses, not with orders.
  */
 export async function salesTotals(db: Db, actor: Actor, filter: SalesFilter): Promise<SalesTotals> {
   assertCan(actor, "sales.read");
-  const where = conditions(actor, filter);
-  const [byStatus, byKind] = await Promise.all([
-    db
-      .select({ status: orders.status, count: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(and(...where))
-      .groupBy(orders.status),
-    db
-      .select({ kind: walletMovements.kind, cents: sql<string>`sum(${walletMovements.amountCents})::bigint` })
-      .from(walletMovements)
-      .innerJoin(orders, eq(orders.id, walletMovements.orderId))
-      .where(
-        and(
-          ...where,
-          eq(walletMovements.organizationId, actor.organizationId),
-          inArray(walletMovements.kind, SALE_KINDS),
-        ),
-      )
-      .groupBy(walletMovements.kind),
-  ]);
+  const where: SQL[] = [eq(salesDaily.organizationId, actor.organizationId)];
+  if (filter.status === "pending") where.push(inArray(salesDaily.status, ["pending", "processing"]));
+  else if (filter.status) where.push(eq(salesDaily.status, filter.status));
+  if (filter.propertyId) where.push(eq(salesDaily.propertyId, filter.propertyId));
+  if (filter.from) where.push(gte(salesDaily.day, filter.from));
+  if (filter.to) where.push(lte(salesDaily.day, filter.to));
+  const byStatus = await db
+    .select({
+      status: salesDaily.status,
+      orders: sql<string>`sum(${salesDaily.orders})::bigint`,
+      gross: sql<string>`sum(${salesDaily.grossCents})::bigint`,
+      providerFee: sql<string>`sum(${salesDaily.providerFeeCents})::bigint`,
+      platformFee: sql<string>`sum(${salesDaily.platformFeeCents})::bigint`,
+      refund: sql<string>`sum(${salesDaily.refundCents})::bigint`,
+    })
+    .from(salesDaily)
+    .where(and(...where))
+    .groupBy(salesDaily.status);
   const counts: SalesCounts = { paid: 0, refunded: 0, pending: 0, cancelled: 0, failed: 0 };
-  for (const { status, count } of byStatus) {
-    const group = status === "processing" ? "pending" : status;
-    if (group in counts) counts[group as keyof SalesCounts] += Number(count);
+  const money = { ...NO_MONEY };
+  let total = 0;
+  for (const r of byStatus) {
+    const group = r.status === "processing" ? "pending" : r.status;
+    if (group in counts) counts[group as keyof SalesCounts] += Number(r.orders);
+    total += Number(r.orders);
+    money.grossCents += Number(r.gross);
+    money.providerFeeCents += Number(r.providerFee);
+    money.platformFeeCents += Number(r.platformFee);
+    money.refundCents += Number(r.refund);
   }
-  return {
-    orders: byStatus.reduce((sum, r) => sum + Number(r.count), 0),
-    counts,
-    ...moneyOf(byKind.map((r) => ({ kind: r.kind, cents: Number(r.cents) }))),
-  };
+  money.netCents = money.grossCents - money.providerFeeCents - money.platformFeeCents + money.refundCents;
+  return { orders: total, counts, ...money };
 }
 
 /** Each order's money, from its ledger lines (orders never paid have none). */
@@ -234,7 +235,7 @@ async function moneyOfOrders(db: Db, actor: Actor, orderIds: string[]): Promise<
       and(
         eq(walletMovements.organizationId, actor.organizationId),
         inArray(walletMovements.orderId, orderIds),
-        inArray(walletMovements.kind, SALE_KINDS),
+        inArray(walletMovements.kind, [...SALE_KINDS]),
       ),
     )
     .groupBy(walletMovements.orderId, walletMovements.kind);

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { walletMovements, wallets } from "~/platform/db/schema";
+import { addPostingsToSalesSummary } from "./sales-summary.server";
 
 // The host's money ledger: append-only movements, each into one bucket of one wallet, and the wallet's
 // balance columns moved by the same amounts in the same transaction. A movement's reference is unique,
@@ -72,6 +73,7 @@ export async function post(
   if (postings.length === 0) return;
   await appendMovements(tx, organizationId, walletId, postings);
   await tx.update(wallets).set(balanceChanges(postings)).where(eq(wallets.id, walletId));
+  await addPostingsToSalesSummary(tx, organizationId, postings);
 }
 
 /**
@@ -92,6 +94,7 @@ export async function postIfAvailable(
     .returning({ id: wallets.id });
   if (!moved) return false;
   await appendMovements(tx, organizationId, walletId, postings);
+  await addPostingsToSalesSummary(tx, organizationId, postings);
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orderItems, orderStatusChanges, orders } from "~/platform/db/schema";
+import { moveInSalesSummary } from "../ledger/sales-summary.server";
 import { type HeldLine, releaseStock } from "../stock/order-stock.server";
 import { isOrderStatus, NEXT_STATUSES, type OrderStatus } from "./order-status";
 
@@ -20,7 +21,7 @@ export async function moveOrder(
   extra: Partial<typeof orders.$inferInsert> = {},
 ): Promise<boolean> {
   const [row] = await tx
-    .select({ status: orders.status })
+    .select({ status: orders.status, createdAt: orders.createdAt })
     .from(orders)
     .where(eq(orders.id, order.id))
     .for("update");
@@ -36,6 +37,8 @@ export async function moveOrder(
     toStatus: to,
     reason,
   });
+  // Before any stock or wallet row the caller takes next: the lock order of sales-summary.server.ts.
+  await moveInSalesSummary(tx, { ...order, createdAt: row.createdAt }, row.status, to);
   return true;
 }
 

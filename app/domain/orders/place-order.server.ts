@@ -19,6 +19,7 @@ import { throttleHit } from "~/platform/throttle.server";
 import { CART_LINE_MAX } from "../carts/cart-policy";
 import { recomputeTotal } from "../carts/cart-summary.server";
 import { AppError } from "../errors";
+import { countPlacedOrder } from "../ledger/sales-summary.server";
 import { liveAccount } from "../payment-accounts/accounts.server";
 import { RECEIVING_TEXT } from "../payment-accounts/messages";
 import { type ChargeRef, cancelCharge } from "../payments/at-provider.server";
@@ -105,6 +106,12 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       throw new AppError("rate_limited", T.tooManyOrders, undefined, {
         retryAfterSeconds: limit.retryAfterSeconds,
       });
+    // Counted before the stock is held: summary rows are taken before stock rows on every path.
+    await countPlacedOrder(tx, {
+      organizationId: cart.organizationId,
+      propertyId: cart.propertyId,
+      createdAt: now,
+    });
     const held = await holdStock(tx, cart.propertyId, lines);
     const totalCents = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
     const [order] = await tx

@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import { date, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { cents, organizationId } from "./columns";
 
 // Issue 22's profit summary: sums per São Paulo day, added to in the same transaction as the sale, refund or
@@ -52,4 +52,25 @@ export const profitProductDaily = pgTable(
     uncostedUnits: integer("uncosted_units").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.propertyId, t.productId] })],
+);
+
+// The /sales totals' summary (ADR 0025): orders and their ledger money per São Paulo day of CREATION and
+// current status, moved between status rows with the order (app/domain/ledger/sales-summary.server.ts).
+// Money as /sales shows it: fees positive (taken), refunds negative (given back), as SaleMoney has them.
+
+/** One row per organization, São Paulo day the orders were created, property and order status. */
+export const salesDaily = pgTable(
+  "sales_daily",
+  {
+    organizationId: organizationId(),
+    propertyId: uuid("property_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    status: text("status").notNull(),
+    orders: integer("orders").notNull().default(0),
+    grossCents: cents("gross_cents").notNull().default(0),
+    providerFeeCents: cents("provider_fee_cents").notNull().default(0),
+    platformFeeCents: cents("platform_fee_cents").notNull().default(0),
+    refundCents: cents("refund_cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.propertyId, t.status] })],
 );

@@ -1,0 +1,244 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { saoPauloDay } from "~/lib/dates";
+import type { Tx } from "~/platform/db/database-handle.server";
+import { orders, salesDaily, walletMovements } from "~/platform/db/schema";
+import type { Queryable } from "../properties/types";
+import type { Posting } from "./wallet-ledger.server";
+
+// The /sales totals' summary (ADR 0025): per organization, São Paulo day of the order's creation, property and
+// the order's CURRENT status, how many orders and their ledger money. Three hooks keep it, each in the
+// transaction of what changes it: a placed order, a status move (count and money go from the old status row
+// to the new one), and a sale posting (into the row of the order's status). Every write is an increment.
+//
+// Lock order: the order row, then the summary rows (several in one statement, in key order), then stock and
+// wallet rows. placeOrder counts its order before holding stock for the same reason.
+
+/** The ledger kinds that make a sale's money; 'settlement' only moves it between buckets. */
+export const SALE_KINDS = ["sale", "fee", "platform_fee", "refund"] as const;
+
+export type SalesSums = {
+  orders: number;
+  grossCents: number;
+  providerFeeCents: number;
+  platformFeeCents: number;
+  refundCents: number;
+};
+
+export type SalesSummaryRow = SalesSums & { propertyId: string; day: string; status: string };
+
+const ZERO: SalesSums = {
+  orders: 0,
+  grossCents: 0,
+  providerFeeCents: 0,
+  platformFeeCents: 0,
+  refundCents: 0,
+};
+const SUM_KEYS = Object.keys(ZERO) as (keyof SalesSums)[];
+
+/** One ledger line's money as /sales shows it: fees positive when taken, refunds negative. */
+function sumsOfLine(kind: string, cents: number): SalesSums {
+  if (kind === "sale") return { ...ZERO, grossCents: cents };
+  if (kind === "fee") return { ...ZERO, providerFeeCents: -cents };
+  if (kind === "platform_fee") return { ...ZERO, platformFeeCents: -cents };
+  if (kind === "refund") return { ...ZERO, refundCents: cents };
+  return ZERO;
+}
+
+function add(a: SalesSums, b: SalesSums, sign = 1): SalesSums {
+  const out = { ...a };
+  for (const k of SUM_KEYS) out[k] += sign * b[k];
+  return out;
+}
+
+type Key = { organizationId: string; propertyId: string; day: string; status: string };
+type OrderAt = { organizationId: string; propertyId: string; createdAt: Date };
+
+/** A placed order counts once in 'pending' on its day. Call before holding its stock (lock order). */
+export async function countPlacedOrder(tx: Tx, order: OrderAt): Promise<void> {
+  await addToRows(tx, [[keyOf(order, "pending"), { ...ZERO, orders: 1 }]]);
+}
+
+/** An order moved from one status to another takes its count and its money so far along. */
+export async function moveInSalesSummary(
+  tx: Tx,
+  order: OrderAt & { id: string },
+  from: string,
+  to: string,
+): Promise<void> {
+  const lines = await tx
+    .select({ kind: walletMovements.kind, cents: sql<string>`sum(${walletMovements.amountCents})::bigint` })
+    .from(walletMovements)
+    .where(
+      and(
+        eq(walletMovements.orderId, order.id),
+        eq(walletMovements.organizationId, order.organizationId),
+        inArray(walletMovements.kind, [...SALE_KINDS]),
+      ),
+    )
+    .groupBy(walletMovements.kind);
+  const moved = lines.reduce((s, l) => add(s, sumsOfLine(l.kind, Number(l.cents))), { ...ZERO, orders: 1 });
+  await addToRows(tx, [
+    [keyOf(order, from), add(ZERO, moved, -1)],
+    [keyOf(order, to), moved],
+  ]);
+}
+
+/**
+ * Sale postings (with an order) add to the row of their order's current status. The order row is locked
+ * for share, so no move can take the order elsewhere before this commits (callers moving the order already
+ * hold it for update: then this lock costs nothing).
+ */
+export async function addPostingsToSalesSummary(
+  tx: Tx,
+  organizationId: string,
+  postings: Posting[],
+): Promise<void> {
+  const sale = postings.filter(
+    (p): p is Posting & { orderId: string } =>
+      p.orderId !== undefined && (SALE_KINDS as readonly string[]).includes(p.kind),
+  );
+  if (sale.length === 0) return;
+  const ids = [...new Set(sale.map((p) => p.orderId))].sort();
+  const found = await tx
+    .select({
+      id: orders.id,
+      organizationId: orders.organizationId,
+      propertyId: orders.propertyId,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(and(inArray(orders.id, ids), eq(orders.organizationId, organizationId)))
+    .orderBy(orders.id)
+    .for("share");
+  const byId = new Map(found.map((o) => [o.id, o]));
+  const rows: [Key, SalesSums][] = [];
+  for (const p of sale) {
+    const order = byId.get(p.orderId);
+    if (order) rows.push([keyOf(order, order.status), sumsOfLine(p.kind, p.amountCents)]);
+  }
+  await addToRows(tx, rows);
+}
+
+function keyOf(order: OrderAt, status: string): Key {
+  return {
+    organizationId: order.organizationId,
+    propertyId: order.propertyId,
+    day: saoPauloDay(order.createdAt),
+    status,
+  };
+}
+
+/** One `insert … on conflict do update` of increments, rows merged by key and taken in key order. */
+async function addToRows(tx: Tx, rows: [Key, SalesSums][]): Promise<void> {
+  const merged = new Map<string, Key & SalesSums>();
+  for (const [key, sums] of rows) {
+    const id = [key.organizationId, key.day, key.propertyId, key.status].join("|");
+    const row = merged.get(id);
+    merged.set(id, row ? { ...row, ...add(row, sums) } : { ...key, ...sums });
+  }
+  const values = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+  if (values.length === 0) return;
+  await tx
+    .insert(salesDaily)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [salesDaily.organizationId, salesDaily.day, salesDaily.propertyId, salesDaily.status],
+      set: {
+        orders: sql`${salesDaily.orders} + excluded.orders`,
+        grossCents: sql`${salesDaily.grossCents} + excluded.gross_cents`,
+        providerFeeCents: sql`${salesDaily.providerFeeCents} + excluded.provider_fee_cents`,
+        platformFeeCents: sql`${salesDaily.platformFeeCents} + excluded.platform_fee_cents`,
+        refundCents: sql`${salesDaily.refundCents} + excluded.refund_cents`,
+      },
+    });
+}
+
+/** The rows an organization's orders and sale postings add up to (as the migration's backfill sums them). */
+function recomputedRows(organizationId: string) {
+  return sql`
+    select o.organization_id, o.property_id, (o.created_at at time zone 'America/Sao_Paulo')::date as day,
+           o.status, count(*)::int as orders,
+           coalesce(sum(m.gross), 0)::bigint as gross_cents,
+           coalesce(sum(m.provider_fee), 0)::bigint as provider_fee_cents,
+           coalesce(sum(m.platform_fee), 0)::bigint as platform_fee_cents,
+           coalesce(sum(m.refund), 0)::bigint as refund_cents
+    from ${orders} o
+    left join (
+      select order_id,
+             sum(case when kind = 'sale' then amount_cents else 0 end) as gross,
+             -sum(case when kind = 'fee' then amount_cents else 0 end) as provider_fee,
+             -sum(case when kind = 'platform_fee' then amount_cents else 0 end) as platform_fee,
+             sum(case when kind = 'refund' then amount_cents else 0 end) as refund
+      from ${walletMovements}
+      where organization_id = ${organizationId} and order_id is not null
+        and kind in ('sale', 'fee', 'platform_fee', 'refund')
+      group by order_id
+    ) m on m.order_id = o.id
+    where o.organization_id = ${organizationId}
+    group by 1, 2, 3, 4`;
+}
+
+type RawRow = Record<
+  | "property_id"
+  | "day"
+  | "status"
+  | "orders"
+  | "gross_cents"
+  | "provider_fee_cents"
+  | "platform_fee_cents"
+  | "refund_cents",
+  unknown
+>;
+
+function fromRaw(rows: RawRow[]): SalesSummaryRow[] {
+  return rows
+    .map((r) => ({
+      propertyId: String(r.property_id),
+      day: String(r.day),
+      status: String(r.status),
+      orders: Number(r.orders),
+      grossCents: Number(r.gross_cents),
+      providerFeeCents: Number(r.provider_fee_cents),
+      platformFeeCents: Number(r.platform_fee_cents),
+      refundCents: Number(r.refund_cents),
+    }))
+    .filter((r) => SUM_KEYS.some((k) => r[k] !== 0))
+    .sort(
+      (a, b) =>
+        a.propertyId.localeCompare(b.propertyId) ||
+        a.day.localeCompare(b.day) ||
+        a.status.localeCompare(b.status),
+    );
+}
+
+/**
+ * The summary rebuilt from the organization's orders and wallet movements: what the kept one must equal.
+ * It reads every order of the organization, so it is for checks and repairs, never for a screen.
+ */
+export async function recomputeSalesSummary(
+  db: Queryable,
+  organizationId: string,
+): Promise<SalesSummaryRow[]> {
+  const result = await db.execute(recomputedRows(organizationId));
+  return fromRaw(result.rows as RawRow[]);
+}
+
+/** The kept summary of an organization in recomputeSalesSummary's shape (rows left at zero left out). */
+export async function keptSalesSummary(db: Queryable, organizationId: string): Promise<SalesSummaryRow[]> {
+  const result = await db.execute(
+    sql`select * from ${salesDaily} where ${salesDaily.organizationId} = ${organizationId}`,
+  );
+  return fromRaw(result.rows as RawRow[]);
+}
+
+/** Replaces the organization's kept summary by the recomputation (the repair, and the bench's fill). */
+export async function rebuildSalesSummary(db: Queryable, organizationId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(salesDaily).where(eq(salesDaily.organizationId, organizationId));
+    await tx.execute(sql`
+      insert into ${salesDaily} (organization_id, property_id, day, status, orders, gross_cents,
+                                 provider_fee_cents, platform_fee_cents, refund_cents)
+      ${recomputedRows(organizationId)}`);
+  });
+}
