@@ -29,9 +29,11 @@ export default [
   // Back office: every route below is signed-in only (guarded on the server by the layout)
   layout("routes/backoffice/layout.tsx", [
     route("dashboard", "routes/backoffice/dashboard.tsx"),
+    route("dashboard.csv", "routes/backoffice/dashboard-csv.ts"),
     route("properties", "routes/backoffice/properties.tsx"),
     route("properties/:propertyId/products", "routes/backoffice/property-products.tsx"),
     route("properties/:propertyId/conferencia", "routes/backoffice/stock-count.tsx"),
+    route("properties/:propertyId/resultado", "routes/backoffice/property-profit.tsx"),
     route("properties/:propertyId/qr.svg", "routes/backoffice/property-qr-svg.ts"),
     route("properties/:propertyId/qr.png", "routes/backoffice/property-qr-png.ts"),
     route("properties/:propertyId/poster", "routes/backoffice/property-poster.ts"),

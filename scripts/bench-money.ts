@@ -1,16 +1,29 @@
-// The money part of `npm run bench`: /sales deep in a million orders (keyset pages), and 50 withdrawals
-// racing for a balance that covers 7, against the built app on PostgreSQL.
+// The money part of `npm run bench`: /sales and the dashboard over a million orders (with their ledger lines
+// and both summaries filled), and 50 withdrawals racing for a balance that covers 7, against the built app
+// on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { desc, eq, sql } from "drizzle-orm";
 import { DEMO_HOST } from "~/domain/demo/demo-host";
-import { listSales, salesFilter } from "~/domain/ledger/read-sales.server";
+import { listSales, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
+import { rebuildSalesSummary } from "~/domain/ledger/sales-summary.server";
 import { post, walletForProperty } from "~/domain/ledger/wallet-ledger.server";
 import { liveAccount } from "~/domain/payment-accounts/accounts.server";
+import { recomputeProfit } from "~/domain/profit/recompute-profit.server";
 import type { Actor } from "~/domain/team/permissions";
 import type { Db } from "~/platform/db/database-handle.server";
 import { cursorOf } from "~/platform/db/keyset-cursor";
-import { member, orders, user } from "~/platform/db/schema";
+import {
+  member,
+  orders,
+  products,
+  profitDaily,
+  profitProductDaily,
+  properties,
+  propertyProducts,
+  user,
+  wallets,
+} from "~/platform/db/schema";
 import { connectSandboxAccount, shopFixture } from "../tests/support/shop-fixtures";
 
 type Result = { name: string; rps: number; p99: number };
@@ -45,10 +58,83 @@ async function generateOrders(db: Db, actor: Actor, propertyId: string, productI
       from made
       returning id
     )
-    insert into order_items (organization_id, order_id, product_id, name, unit_price_cents, quantity)
-    select ${actor.organizationId}::uuid, placed.id, ${productId}::uuid, 'Água', 1000, 1 from placed`);
+    insert into order_items (organization_id, order_id, product_id, name, unit_price_cents, quantity,
+                             unit_cost_cents)
+    select ${actor.organizationId}::uuid, placed.id, ${productId}::uuid, 'Água', 1000, 1, 400 from placed`);
   await db.execute(sql`analyze orders; analyze order_items; analyze carts`);
   return Date.now() - started;
+}
+
+const FEE_CENTS = 40;
+
+/**
+ * Each generated order's ledger lines, as recordSale posts a PIX sale (a 'sale' and a 'fee' into
+ * 'available' of the property's wallet), in SQL, and the wallet's balance moved by their sum.
+ */
+async function generateLedger(db: Db, actor: Actor, propertyId: string): Promise<number> {
+  const started = Date.now();
+  const walletId = await db.transaction(async (tx) => {
+    const wallet = await walletForProperty(tx, { organizationId: actor.organizationId, propertyId }, 399);
+    return wallet.id;
+  });
+  await db.execute(sql`
+    insert into wallet_movements (organization_id, wallet_id, kind, bucket, amount_cents, reference, order_id,
+                                  created_at)
+    select o.organization_id, ${walletId}::uuid, line.kind, 'available', line.cents,
+           'order:' || o.id || ':' || line.kind, o.id, o.paid_at
+    from orders o
+    cross join lateral (values ('sale', o.total_cents::bigint), ('fee', ${-FEE_CENTS}::bigint)) as line(kind, cents)
+    where o.organization_id = ${actor.organizationId} and o.property_id = ${propertyId}`);
+  await db
+    .update(wallets)
+    .set({ availableCents: sql`${wallets.availableCents} + ${ORDERS * (1000 - FEE_CENTS)}::bigint` })
+    .where(eq(wallets.id, walletId));
+  await db.execute(sql`analyze wallet_movements`);
+  return Date.now() - started;
+}
+
+/** Both summaries filled by their recomputations, as a repair would; how long each took. */
+async function fillSummaries(db: Db, actor: Actor): Promise<{ salesMs: number; profitMs: number }> {
+  let started = Date.now();
+  await rebuildSalesSummary(db, actor.organizationId);
+  const salesMs = Date.now() - started;
+  started = Date.now();
+  const profit = await recomputeProfit(db, actor.organizationId);
+  await db.transaction(async (tx) => {
+    await tx.delete(profitDaily).where(eq(profitDaily.organizationId, actor.organizationId));
+    await tx.delete(profitProductDaily).where(eq(profitProductDaily.organizationId, actor.organizationId));
+    const org = { organizationId: actor.organizationId };
+    for (let i = 0; i < profit.daily.length; i += 500)
+      await tx.insert(profitDaily).values(profit.daily.slice(i, i + 500).map((r) => ({ ...org, ...r })));
+    for (let i = 0; i < profit.products.length; i += 500)
+      await tx
+        .insert(profitProductDaily)
+        .values(profit.products.slice(i, i + 500).map((r) => ({ ...org, ...r })));
+  });
+  await db.execute(sql`analyze sales_daily; analyze profit_daily; analyze profit_product_daily`);
+  return { salesMs, profitMs: Date.now() - started };
+}
+
+/** A property of the demo host's own organization selling one product at R$ 10,00 (cost R$ 4,00). */
+async function demoProperty(db: Db, actor: Actor) {
+  const organizationId = actor.organizationId;
+  const [property] = await db
+    .insert(properties)
+    .values({ organizationId, name: "Casa do Bench", address: "Rua B, 1", hash: randomUUID() })
+    .returning({ id: properties.id });
+  const [product] = await db
+    .insert(products)
+    .values({ organizationId, name: "Água", priceCents: 1000, costCents: 400 })
+    .returning({ id: products.id });
+  if (!property || !product) throw new Error("bench property not created");
+  await db.insert(propertyProducts).values({
+    organizationId,
+    propertyId: property.id,
+    productId: product.id,
+    currentQuantity: null,
+    averageCostCents: 400,
+  });
+  return { propertyId: property.id, productIds: { Água: product.id } as Record<string, string> };
 }
 
 async function timed<T>(run: () => Promise<T>, times = 20): Promise<number> {
@@ -66,8 +152,10 @@ export async function benchSalesPages(
   options: { seconds: number; connections: number },
 ): Promise<{ rows: Result[]; lines: string[] }> {
   const actor = await demoOwner(db);
-  const shop = await shopFixture(db, [{ name: "Água", priceCents: 1000, stock: null }]);
+  const shop = await demoProperty(db, actor);
   const generatedMs = await generateOrders(db, actor, shop.propertyId, shop.productIds.Água ?? "");
+  const ledgerMs = await generateLedger(db, actor, shop.propertyId);
+  const filled = await fillSummaries(db, actor);
   const filter = salesFilter(new URLSearchParams());
   // The cursor a guest of the list would hold after scrolling through 50,000 rows.
   const [deep] = await db
@@ -80,6 +168,7 @@ export async function benchSalesPages(
   const cursor = deep?.cursor ?? "";
   const firstMs = await timed(() => listSales(db, actor, filter, null));
   const deepMs = await timed(() => listSales(db, actor, filter, cursor));
+  const totalsMs = await timed(() => salesTotals(db, actor, filter));
   const load = async (name: string, path: string) => {
     const url = `${appUrl}${path}`;
     await autocannon({ url, headers: { cookie }, connections: 4, duration: 1 });
@@ -94,12 +183,19 @@ export async function benchSalesPages(
   };
   const first = await load("GET /sales (first page, 1M orders)", "/sales");
   const deeper = await load("GET /sales (after 50,000 rows)", `/sales?cursor=${encodeURIComponent(cursor)}`);
+  const month = await load("GET /dashboard?periodo=mes (1M orders)", "/dashboard?periodo=mes");
+  const days30 = await load("GET /dashboard?periodo=30d (1M orders)", "/dashboard?periodo=30d");
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const p99Ratio = first.p99 / Math.max(1, deeper.p99);
+  const rpsRatio = deeper.rps / Math.max(1, first.rps);
+  const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
   return {
-    rows: [first, deeper],
+    rows: [first, deeper, month, days30],
     lines: [
-      `sales: ${ORDERS.toLocaleString("en")} orders generated in ${(generatedMs / 1000).toFixed(0)} s`,
-      `sales SQL (domain call, mean of 20): first page ${firstMs.toFixed(1)} ms, after 50,000 rows ${deepMs.toFixed(1)} ms, ratio ${(deepMs / firstMs).toFixed(2)} (target ≤ 2)`,
-      `sales HTTP p99: first page ${first.p99} ms, after 50,000 rows ${deeper.p99} ms, ratio ${(deeper.p99 / Math.max(1, first.p99)).toFixed(2)}; req/s ${first.rps.toFixed(0)} vs ${deeper.rps.toFixed(0)}`,
+      `sales: ${ORDERS.toLocaleString("en")} orders generated in ${s(generatedMs)}, their ledger lines in ${s(ledgerMs)}; summaries recomputed: sales ${s(filled.salesMs)}, profit ${s(filled.profitMs)}`,
+      `sales SQL (domain call, mean of 20): first page ${firstMs.toFixed(1)} ms, after 50,000 rows ${deepMs.toFixed(1)} ms, ratio ${(deepMs / firstMs).toFixed(2)} (target ≤ 2); totals ${totalsMs.toFixed(1)} ms`,
+      `sales HTTP: first page p99 ${first.p99} ms, ${first.rps.toFixed(0)} req/s; after 50,000 rows p99 ${deeper.p99} ms, ${deeper.rps.toFixed(0)} req/s; first/deep p99 ${p99Ratio.toFixed(2)}, deep/first req/s ${rpsRatio.toFixed(2)} (target: both ≤ 2: ${verdict(p99Ratio <= 2 && rpsRatio <= 2)})`,
+      `dashboard HTTP p99: mes ${month.p99} ms, 30d ${days30.p99} ms (target < 150 ms: ${verdict(month.p99 < 150 && days30.p99 < 150)})`,
     ],
   };
 }

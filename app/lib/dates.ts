@@ -58,3 +58,21 @@ export function startOfDayInSaoPaulo(day: string): Date {
 export function endOfDayInSaoPaulo(day: string): Date {
   return new Date(startOfDayInSaoPaulo(day).getTime() + 86_400_000);
 }
+
+/** A calendar day (YYYY-MM-DD) as pt-BR writes it: "24/11/2026". */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}/${month}/${year}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: APP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The São Paulo calendar day (YYYY-MM-DD) of an instant: the day a sale, refund or movement counts on. */
+export function saoPauloDay(instant: Date): string {
+  return dayFormat.format(instant);
+}

@@ -9,7 +9,6 @@ import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
-import { saoPauloDay } from "~/domain/profit/profit-figures";
 import { profitOf } from "~/domain/profit/read-profit.server";
 import { keptProfit, recomputeProfit } from "~/domain/profit/recompute-profit.server";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
@@ -18,6 +17,7 @@ import { getReplacement } from "~/domain/restock/read-replacements.server";
 import { NEXT_STEP, type ReplacementStatus } from "~/domain/restock/replacement-status";
 import { saveStockCount } from "~/domain/stock/stock-count.server";
 import type { Actor } from "~/domain/team/permissions";
+import { saoPauloDay } from "~/lib/dates";
 import { MIGRATIONS_FOLDER } from "~/platform/db/migrate.server";
 import {
   organization,
@@ -180,13 +180,23 @@ describe("the profit summary", () => {
     expect(report.topProducts).toEqual([
       {
         productId: vinho,
+        name: "Vinho",
         units: 3,
         grossCents: 15000,
         cogsCents: 1250,
         uncostedUnits: 0,
         profitCents: 13750,
       },
-      { productId: agua, units: 1, grossCents: 800, cogsCents: 0, uncostedUnits: 1, profitCents: 800 },
+      // No unit of Água had a cost: no profit to show ('sem custo'), never its whole price.
+      {
+        productId: agua,
+        name: "Água",
+        units: 1,
+        grossCents: 800,
+        cogsCents: 0,
+        uncostedUnits: 1,
+        profitCents: null,
+      },
     ]);
 
     const onlyB = await profitOf(db(), owner, { from: today, to: today, propertyId: houseB });

@@ -1,18 +1,6 @@
 // The arithmetic of the profit summary, shared by the hooks that keep it and the recomputation that checks
 // it, and the figures the dashboard derives from its sums.
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Sao_Paulo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The São Paulo calendar day (YYYY-MM-DD) of an instant: the day a sale, refund or movement counts on. */
-export function saoPauloDay(instant: Date): string {
-  return dayFormat.format(instant);
-}
-
 /** A sold line as its order keeps it. */
 export type SoldLine = {
   productId: string;

@@ -1,24 +1,27 @@
-import { and, between, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, between, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { calendarDay, DATE_RANGE_TEXT } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
-import { profitDaily, profitProductDaily } from "~/platform/db/schema";
+import { products, profitDaily, profitProductDaily, properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { Queryable } from "../properties/types";
 import { type Actor, assertCan } from "../team/permissions";
 import { PROFIT_TEXT as T } from "./messages";
 import { addSums, figuresOf, NO_SUMS, type ProfitFigures, type ProfitSums } from "./profit-figures";
+import { daysBetween, MAX_PERIOD_DAYS, shiftDay as shift } from "./profit-period";
 
 export type ProfitPeriod = { from: unknown; to: unknown; propertyId?: unknown };
 
 export type ProductProfit = {
   productId: string;
+  name: string;
   units: number;
   grossCents: number;
   cogsCents: number;
   uncostedUnits: number;
-  /** Net of refunds, before fees (which are the order's, not a product's). */
-  profitCents: number;
+  /** Gross less the cost of its units of known cost, before fees (the order's, not a product's); null
+   * when no unit had a known cost ('sem custo'). */
+  profitCents: number | null;
 };
 
 export type ProfitReport = {
@@ -27,15 +30,17 @@ export type ProfitReport = {
   totals: ProfitFigures;
   /** The same number of days just before: what the totals are compared with. */
   previous: ProfitFigures;
-  properties: (ProfitFigures & { propertyId: string })[];
+  previousPeriod: { from: string; to: string };
+  /**
+   * Every property that is not archived (zeros when nothing happened: a shop that sells nothing is news
+   * too) and every archived one with figures in the period, the most profitable first.
+   */
+  properties: (ProfitFigures & { propertyId: string; name: string })[];
   /** Every day of the period, oldest first, zeros on days without anything. */
   daily: (ProfitFigures & { day: string })[];
   /** The ten products with the most profit (gross less cost of the units with a known cost). */
   topProducts: ProductProfit[];
 };
-
-const MAX_DAYS = 366;
-const DAY_MS = 86_400_000;
 
 /**
  * The profit dashboard's figures for São Paulo days `from`..`to` (inclusive), of the organization or one
@@ -47,8 +52,8 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
   const to = calendarDay(typeof period.to === "string" ? period.to : null);
   if (!from || !to) throw new AppError("invalid", DATE_RANGE_TEXT);
   if (from > to) throw new AppError("invalid", T.badPeriod);
-  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
-  if (days > MAX_DAYS) throw new AppError("invalid", T.tooLong);
+  const days = daysBetween(from, to);
+  if (days > MAX_PERIOD_DAYS) throw new AppError("invalid", T.tooLong);
   if (period.propertyId !== undefined && !isUuid(period.propertyId))
     throw new AppError("not_found", T.propertyNotFound);
   const propertyId = period.propertyId as string | undefined;
@@ -61,7 +66,7 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
       between(table.day, first, last),
       propertyId ? eq(table.propertyId, propertyId) : undefined,
     );
-  const [byPropertyDay, previous, products] = await Promise.all([
+  const [byPropertyDay, previous, top, named] = await Promise.all([
     db
       .select({ propertyId: profitDaily.propertyId, day: profitDaily.day, ...sumsOf() })
       .from(profitDaily)
@@ -83,11 +88,44 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
       .where(where(profitProductDaily, from, to))
       .groupBy(profitProductDaily.productId)
       .orderBy(
-        desc(sql`sum(${profitProductDaily.grossCents}) - sum(${profitProductDaily.cogsCents})`),
+        // A product none of whose units had a known cost has no profit to rank: it comes last.
+        sql`case when sum(${profitProductDaily.uncostedUnits}) = sum(${profitProductDaily.units}) then null
+          else sum(${profitProductDaily.grossCents}) - sum(${profitProductDaily.cogsCents}) end desc nulls last`,
         profitProductDaily.productId,
       )
       .limit(10),
+    db
+      .select({
+        id: properties.id,
+        name: properties.name,
+        archived: sql<boolean>`${properties.archivedAt} is not null`,
+      })
+      .from(properties)
+      .where(
+        and(
+          eq(properties.organizationId, actor.organizationId),
+          propertyId ? eq(properties.id, propertyId) : undefined,
+        ),
+      ),
   ]);
+  const productNames = new Map(
+    top.length
+      ? (
+          await db
+            .select({ id: products.id, name: products.name })
+            .from(products)
+            .where(
+              and(
+                eq(products.organizationId, actor.organizationId),
+                inArray(
+                  products.id,
+                  top.map((p) => p.productId),
+                ),
+              ),
+            )
+        ).map((p) => [p.id, p.name])
+      : [],
+  );
 
   const perProperty = new Map<string, ProfitSums>();
   const perDay = new Map<string, ProfitSums>();
@@ -102,20 +140,21 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
     to,
     totals: figuresOf(totals),
     previous: figuresOf(previous[0] ?? NO_SUMS),
-    properties: [...perProperty]
-      .map(([id, sums]) => ({ propertyId: id, ...figuresOf(sums) }))
+    previousPeriod: { from: previousFrom, to: previousTo },
+    properties: named
+      .filter((p) => !p.archived || perProperty.has(p.id))
+      .map((p) => ({ propertyId: p.id, name: p.name, ...figuresOf(perProperty.get(p.id) ?? NO_SUMS) }))
       .sort((a, b) => b.profitCents - a.profitCents || a.propertyId.localeCompare(b.propertyId)),
     daily: Array.from({ length: days }, (_, i) => {
       const day = shift(from, i);
       return { day, ...figuresOf(perDay.get(day) ?? NO_SUMS) };
     }),
-    topProducts: products.map((p) => ({ ...p, profitCents: p.grossCents - p.cogsCents })),
+    topProducts: top.map((p) => ({
+      ...p,
+      name: productNames.get(p.productId) ?? "",
+      profitCents: p.uncostedUnits === p.units ? null : p.grossCents - p.cogsCents,
+    })),
   };
-}
-
-/** The day `n` days after (or before) a calendar day. */
-function shift(day: string, n: number): string {
-  return new Date(Date.parse(day) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Sums of a bigint or integer column as a JS number (0 when no row). */

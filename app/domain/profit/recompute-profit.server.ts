@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, isNotNull } from "drizzle-orm";
+import { saoPauloDay } from "~/lib/dates";
 import {
   orderItems,
   orders,
@@ -16,7 +17,6 @@ import {
   type ProductFigures,
   type ProfitSums,
   type SoldLine,
-  saoPauloDay,
 } from "./profit-figures";
 import { SALE_LINE } from "./record-profit.server";
 

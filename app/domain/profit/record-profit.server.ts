@@ -1,4 +1,5 @@
 import { and, type Column, eq, getTableColumns, getTableName, inArray, sql } from "drizzle-orm";
+import { saoPauloDay } from "~/lib/dates";
 import type { Tx } from "~/platform/db/database-handle.server";
 import {
   orderItems,
@@ -9,13 +10,7 @@ import {
   walletMovements,
 } from "~/platform/db/schema";
 import type { Queryable } from "../properties/types";
-import {
-  figuresOfMovement,
-  figuresOfOrder,
-  type MovedStock,
-  type OrderFigures,
-  saoPauloDay,
-} from "./profit-figures";
+import { figuresOfMovement, figuresOfOrder, type MovedStock, type OrderFigures } from "./profit-figures";
 
 // The hooks that keep the profit summary, each one call in the transaction of what it counts. Every write
 // is `x = x + excluded.x`, so concurrent sales never read-then-write; rows are taken daily row first, then

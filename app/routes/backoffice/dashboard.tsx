@@ -1,13 +1,18 @@
 import type { LucideIcon } from "lucide-react";
 import { House, Landmark, Package, QrCode, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
 import { Link } from "react-router";
+import { type ChosenPeriod, chosenPeriod } from "~/domain/profit/profit-period";
+import { profitOf } from "~/domain/profit/read-profit.server";
 import { listMissingProducts } from "~/domain/restock/missing-products.server";
 import { can } from "~/domain/team/permissions";
+import { saoPauloDay } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
 import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/dashboard";
 import { backofficeContext } from "./guard.server";
+import { type ProfitSort, profitSort } from "./profit-columns";
+import { ProfitPanel, type ProfitView, profitView } from "./profit-panel";
 import { ReceivingNotice, type ReceivingNoticeData } from "./receiving-notice";
 import { receivingNotice } from "./receiving-notice.server";
 import { openSections } from "./sections";
@@ -16,19 +21,24 @@ export function meta() {
   return [{ title: "Dashboard" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   const sections = openSections(actor);
   // Whoever sees restocking runs sees what is missing; the link to start one is for those who may.
   const canRestock = can(actor, "replacement.manage");
   const { db } = await database();
-  const [missing, receiving] = await Promise.all([
+  const query = new URL(request.url).searchParams;
+  // Money is for those who see the sales; staff keep the operational view.
+  const period = can(actor, "sales.read") ? chosenPeriod(query, saoPauloDay(new Date())) : null;
+  const [missing, receiving, report] = await Promise.all([
     can(actor, "replacement.read")
       ? listMissingProducts(db, actor, { onlyToRestock: true }).then((list) => list.length)
       : null,
     receivingNotice(db, actor),
+    period ? profitOf(db, actor, period).then(profitView) : null,
   ]);
-  return { missing, sections, canRestock, receiving };
+  const profit = period && report ? { period, report, sort: profitSort(query) } : null;
+  return { missing, sections, canRestock, receiving, profit };
 }
 
 interface Shortcut {
@@ -84,13 +94,14 @@ const shortcuts: Shortcut[] = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { missing, sections, canRestock, receiving } = loaderData;
+  const { missing, sections, canRestock, receiving, profit } = loaderData;
   return (
     <DashboardScreen
       missing={missing ?? 0}
       sections={sections}
       canRestock={canRestock}
       receiving={receiving}
+      profit={profit}
     />
   );
 }
@@ -104,11 +115,13 @@ export function DashboardScreen({
   sections,
   canRestock,
   receiving = null,
+  profit = null,
 }: {
   missing: number;
   sections: string[];
   canRestock: boolean;
   receiving?: ReceivingNoticeData | null;
+  profit?: { period: ChosenPeriod; report: ProfitView; sort: ProfitSort } | null;
 }) {
   const banner =
     "flex items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4 text-warning-ink";
@@ -129,6 +142,7 @@ export function DashboardScreen({
       ) : missing > 0 ? (
         <p className={banner}>{missingText}</p>
       ) : null}
+      {profit ? <ProfitPanel {...profit} basePath="/dashboard" /> : null}
       <ul className={cardGridClasses}>
         {shortcuts
           .filter(({ to }) => sections.includes(to))

@@ -1,4 +1,14 @@
-import { Copy, Download, ExternalLink, House, Link2, Package, Pencil, Trash2 } from "lucide-react";
+import {
+  ChartColumn,
+  Copy,
+  Download,
+  ExternalLink,
+  House,
+  Link2,
+  Package,
+  Pencil,
+  Trash2,
+} from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "~/ui/button";
@@ -20,13 +30,23 @@ interface Props {
   /** The full guest-shop address, from the app's public URL. */
   guestUrl: string;
   canManage: boolean;
+  /** Owners and managers see each property's profit. */
+  canSeeResults?: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onNewLink: () => void;
 }
 
 /** One property: photo (or a placeholder), name linking to its shop, address, guest link and actions. */
-export function PropertyCard({ property, guestUrl, canManage, onEdit, onDelete, onNewLink }: Props) {
+export function PropertyCard({
+  property,
+  guestUrl,
+  canManage,
+  canSeeResults = false,
+  onEdit,
+  onDelete,
+  onNewLink,
+}: Props) {
   const [brokenImage, setBrokenImage] = useState<string | null>(null);
   async function copyLink() {
     try {
@@ -101,6 +121,16 @@ export function PropertyCard({ property, guestUrl, canManage, onEdit, onDelete, 
           <Package aria-hidden="true" />
           Produtos
         </Link>
+        {canSeeResults ? (
+          <Link
+            to={`/properties/${property.id}/resultado`}
+            className={buttonClasses({ variant: "outline", size: "sm" })}
+            aria-label={`Resultado de ${property.name}`}
+          >
+            <ChartColumn aria-hidden="true" />
+            Resultado
+          </Link>
+        ) : null}
         {canManage ? (
           <>
             <Button variant="outline" size="sm" aria-label={`Editar ${property.name}`} onClick={onEdit}>

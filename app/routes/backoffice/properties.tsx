@@ -68,6 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ],
     posterTemplate: templates[0]?.id ?? DEFAULT_TEMPLATE_ID,
     canManage: can(actor, "catalog.manage"),
+    canSeeResults: can(actor, "sales.read"),
     loadError,
   };
 }
@@ -109,7 +110,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
-  const { properties, appUrl, canManage, loadError, posterTemplates, posterTemplate } = loaderData;
+  const { properties, appUrl, canManage, canSeeResults, loadError, posterTemplates, posterTemplate } =
+    loaderData;
   useEffect(() => {
     if (loadError) toast.error(loadError);
   }, [loadError]);
@@ -155,6 +157,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
                 property={property}
                 guestUrl={`${appUrl}/i/${property.hash}`}
                 canManage={canManage}
+                canSeeResults={canSeeResults}
                 onEdit={() => editor.edit(property)}
                 onDelete={() => deletion.ask(property.id)}
                 onNewLink={() => newLink.ask(property)}
