@@ -199,6 +199,13 @@ describe("the profit summary", () => {
       },
     ]);
 
+    // The next day is compared with this one.
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    const next = await profitOf(db(), owner, { from: tomorrow, to: tomorrow });
+    expect(next.previous).toEqual(report.totals);
+    expect(next.previousPeriod).toEqual({ from: today, to: today });
+    expect(next.totals).toMatchObject({ grossCents: 0, orders: 0 });
+
     const onlyB = await profitOf(db(), owner, { from: today, to: today, propertyId: houseB });
     expect(onlyB.totals).toMatchObject({
       grossCents: 5000,

@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, between, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { calendarDay, DATE_RANGE_TEXT } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
@@ -66,27 +66,32 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
       between(table.day, first, last),
       propertyId ? eq(table.propertyId, propertyId) : undefined,
     );
-  const [byPropertyDay, previous, top, named] = await Promise.all([
+  // One pass over the summary for both periods: the previous period's rows fold into one (no property, no
+  // day), the chosen period's stay per property and day.
+  const current = sql`${profitDaily.day} >= ${from}`;
+  const [byPropertyDay, top, named] = await Promise.all([
     db
-      .select({ propertyId: profitDaily.propertyId, day: profitDaily.day, ...sumsOf() })
+      .select({
+        propertyId: sql<string | null>`case when ${current} then ${profitDaily.propertyId} end`,
+        day: sql<string | null>`case when ${current} then ${profitDaily.day}::text end`,
+        ...sumsOf(),
+      })
       .from(profitDaily)
-      .where(where(profitDaily, from, to))
-      .groupBy(profitDaily.propertyId, profitDaily.day),
-    db
-      .select(sumsOf())
-      .from(profitDaily)
-      .where(where(profitDaily, previousFrom, previousTo)),
+      .where(where(profitDaily, previousFrom, to))
+      .groupBy(sql`1`, sql`2`),
     db
       .select({
         productId: profitProductDaily.productId,
+        name: products.name,
         units: sumOf(profitProductDaily.units),
         grossCents: sumOf(profitProductDaily.grossCents),
         cogsCents: sumOf(profitProductDaily.cogsCents),
         uncostedUnits: sumOf(profitProductDaily.uncostedUnits),
       })
       .from(profitProductDaily)
+      .innerJoin(products, eq(products.id, profitProductDaily.productId))
       .where(where(profitProductDaily, from, to))
-      .groupBy(profitProductDaily.productId)
+      .groupBy(profitProductDaily.productId, products.name)
       .orderBy(
         // A product none of whose units had a known cost has no profit to rank: it comes last.
         sql`case when sum(${profitProductDaily.uncostedUnits}) = sum(${profitProductDaily.units}) then null
@@ -108,29 +113,16 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
         ),
       ),
   ]);
-  const productNames = new Map(
-    top.length
-      ? (
-          await db
-            .select({ id: products.id, name: products.name })
-            .from(products)
-            .where(
-              and(
-                eq(products.organizationId, actor.organizationId),
-                inArray(
-                  products.id,
-                  top.map((p) => p.productId),
-                ),
-              ),
-            )
-        ).map((p) => [p.id, p.name])
-      : [],
-  );
 
   const perProperty = new Map<string, ProfitSums>();
   const perDay = new Map<string, ProfitSums>();
   let totals = NO_SUMS;
+  let previous = NO_SUMS;
   for (const { propertyId: id, day, ...sums } of byPropertyDay) {
+    if (id === null || day === null) {
+      previous = sums;
+      continue;
+    }
     perProperty.set(id, addSums(perProperty.get(id) ?? NO_SUMS, sums));
     perDay.set(day, addSums(perDay.get(day) ?? NO_SUMS, sums));
     totals = addSums(totals, sums);
@@ -139,7 +131,7 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
     from,
     to,
     totals: figuresOf(totals),
-    previous: figuresOf(previous[0] ?? NO_SUMS),
+    previous: figuresOf(previous),
     previousPeriod: { from: previousFrom, to: previousTo },
     properties: named
       .filter((p) => !p.archived || perProperty.has(p.id))
@@ -151,7 +143,6 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
     }),
     topProducts: top.map((p) => ({
       ...p,
-      name: productNames.get(p.productId) ?? "",
       profitCents: p.uncostedUnits === p.units ? null : p.grossCents - p.cogsCents,
     })),
   };
