@@ -4,7 +4,7 @@
 // source rows add up to when rebuilt from scratch.
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
@@ -18,20 +18,16 @@ import { NEXT_STEP, type ReplacementStatus } from "~/domain/restock/replacement-
 import { saveStockCount } from "~/domain/stock/stock-count.server";
 import type { Actor } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
-import { connectDatabase } from "~/platform/db/connect.server";
-import type { DatabaseHandle } from "~/platform/db/database-handle.server";
-import { migrateDatabase } from "~/platform/db/migrate.server";
 import { organization, payments, products, properties, propertyProducts } from "~/platform/db/schema";
+import { appInstances } from "../support/app-instances";
 import {
   BUYER,
-  type CheckoutHarness,
-  checkoutHarness,
   deliverWebhook,
   guestWithCartIn,
   SANDBOX_PAYMENTS,
   TEST_CARD,
 } from "../support/checkout-fixtures";
-import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
+import { postgresAvailable } from "../support/postgres";
 import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
 
@@ -40,24 +36,7 @@ const available = await postgresAvailable();
 type Shop = Awaited<ReturnType<typeof shopFixture>>;
 
 describe.runIf(available)("the profit summary on PostgreSQL, under concurrency", () => {
-  let database: ThrowawayDatabase;
-  let handles: DatabaseHandle[] = [];
-  let harnesses: CheckoutHarness[] = [];
-  const at = (i: number) => harnesses[i % harnesses.length] as CheckoutHarness;
-  const db = () => at(0).ctx.db;
-
-  beforeAll(async () => {
-    database = await createThrowawayDatabase();
-    handles = await Promise.all(
-      [1, 2, 3].map(() => connectDatabase({ databaseUrl: database.url, poolSize: 10 })),
-    );
-    await migrateDatabase(handles[0] as DatabaseHandle);
-    harnesses = handles.map((handle) => checkoutHarness(handle.db));
-  });
-  afterAll(async () => {
-    await Promise.all(handles.map((h) => h.close()));
-    await database?.drop();
-  });
+  const { at, db } = appInstances();
 
   /** A guest of `shop` buys and pays through instance `i`; the paid order's id. */
   async function paidSale(

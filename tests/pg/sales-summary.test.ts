@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { keptSalesSummary, recomputeSalesSummary } from "~/domain/ledger/sales-summary.server";
@@ -13,9 +13,6 @@ import { expireOrder } from "~/domain/payments/expire-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
-import { connectDatabase } from "~/platform/db/connect.server";
-import type { DatabaseHandle } from "~/platform/db/database-handle.server";
-import { migrateDatabase } from "~/platform/db/migrate.server";
 import {
   orders,
   organization,
@@ -24,16 +21,16 @@ import {
   propertyProducts,
   salesDaily,
 } from "~/platform/db/schema";
+import { appInstances } from "../support/app-instances";
 import {
   BUYER,
-  type CheckoutHarness,
   checkoutHarness,
   deliverWebhook,
   guestWithCartIn,
   SANDBOX_PAYMENTS,
   TEST_CARD,
 } from "../support/checkout-fixtures";
-import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
+import { postgresAvailable } from "../support/postgres";
 import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
 
@@ -47,24 +44,7 @@ const providerFee = (cents: number) => Math.floor((cents * 399 + 5000) / 10000);
 const platformFee = (cents: number) => Math.floor((cents * 300 + 5000) / 10000);
 
 describe.runIf(available)("the /sales totals' summary on PostgreSQL", () => {
-  let database: ThrowawayDatabase;
-  let handles: DatabaseHandle[] = [];
-  let harnesses: CheckoutHarness[] = [];
-  const at = (i: number) => harnesses[i % harnesses.length] as CheckoutHarness;
-  const db = () => at(0).ctx.db;
-
-  beforeAll(async () => {
-    database = await createThrowawayDatabase();
-    handles = await Promise.all(
-      [1, 2, 3].map(() => connectDatabase({ databaseUrl: database.url, poolSize: 10 })),
-    );
-    await migrateDatabase(handles[0] as DatabaseHandle);
-    harnesses = handles.map((handle) => checkoutHarness(handle.db));
-  });
-  afterAll(async () => {
-    await Promise.all(handles.map((h) => h.close()));
-    await database?.drop();
-  });
+  const { at, db } = appInstances();
 
   /** Two houses (A: the fixture's, B: added) selling Vinho and Água, past the free days (Estadia's fee). */
   async function twoHouses(): Promise<{ a: Shop; b: Shop; owner: Actor }> {
