@@ -92,12 +92,14 @@ describe("createProduct", () => {
       ["1.234,5", 123450],
       ["0,99", 99],
       ["100000", 10_000_000],
+      // One dot and two digits: the decimal point of a pasted '12.50'.
+      ["12.50", 1250],
     ];
     for (const [price, cents] of cases) {
       const p = await createProduct(handle.db, manager, { name: `Preço ${price}`, price });
       expect(p.priceCents, `price '${price}'`).toBe(cents);
     }
-    for (const price of ["-5", "0,999", "12.50"]) {
+    for (const price of ["-5", "0,999", "1,234.56", "1e9"]) {
       const refused = await refusal(createProduct(handle.db, manager, { name: `Preço ${price}`, price }));
       expect(refused.fieldErrors?.price, `price '${price}'`).toBe(
         "Digite o preço só com números e vírgula, como 12,50.",

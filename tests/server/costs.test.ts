@@ -99,7 +99,7 @@ describe.runIf(available)("costs over HTTP", () => {
   it("a run's lines show their unit cost to the owner, who changes it with the quantities; staff see none", async () => {
     const mine = await owner.get(`/replacements/${runId}`);
     expect(mine.body).toContain('aria-label="Custo unitário de Água');
-    expect(mine.body).toContain('value="2,50"');
+    expect(mine.body).toContain('value="R$ 2,50"');
     const theirs = await staff.get(`/replacements/${runId}`);
     expect(theirs.status).toBe(200);
     expect(theirs.body).not.toContain("Custo unitário");

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { centsToPriceInput, priceInputToCents, sanitizePriceInput } from "~/lib/price-input";
+import {
+  centsToPriceInput,
+  isAmountText,
+  parseAmountText,
+  priceInputToCents,
+  sanitizePriceInput,
+} from "~/lib/price-input";
 
 /** Simulates typing one character at a time, sanitizing after every keystroke like the form does. */
 function type(text: string): string[] {
@@ -106,6 +112,65 @@ describe("priceInputToCents", () => {
       const reais = Math.floor(cents / 100);
       const frac = String(cents % 100).padStart(2, "0");
       expect(priceInputToCents(`${reais},${frac}`)).toBe(cents);
+    }
+  });
+});
+
+describe("parseAmountText: the one reading of an amount, on the server and in a paste", () => {
+  it.each([
+    ["22,90", 2290],
+    ["22,9", 2290],
+    ["22", 2200],
+    ["2290", 229000],
+    ["R$ 1.234,56", 123456],
+    ["R$\u00a01.234,56", 123456],
+    ["R$22,90", 2290],
+    ["  7,05 ", 705],
+    ["0,05", 5],
+    ["1.000.000,01", 100000001],
+    // One dot and one or two digits after it is a decimal mark.
+    ["22.90", 2290],
+    ["1234.5", 123450],
+    ["0.05", 5],
+    ["R$ 22.90", 2290],
+    // A dot and exactly three digits is a thousands dot, as pt-BR writes it.
+    ["1.234", 123400],
+    ["12.345", 1234500],
+  ])("%j → %i cents", (text, cents) => {
+    expect(parseAmountText(text)).toBe(cents);
+    expect(isAmountText(text)).toBe(true);
+    expect(priceInputToCents(text)).toBe(cents);
+  });
+
+  it.each([
+    "-50",
+    "+50",
+    "1e9",
+    "1E9",
+    "abc",
+    "1a2,5x0",
+    "12,345",
+    "1,234.56",
+    "1.234.5",
+    "1234.567",
+    "12..5",
+    ",5",
+    "12,",
+    "12.",
+    "R$",
+    "R$ -5",
+    "",
+    "Infinity",
+    "0x10",
+  ])("%j is not an amount", (text) => {
+    expect(parseAmountText(text)).toBeNull();
+    expect(isAmountText(text)).toBe(false);
+  });
+
+  it("reads every two-decimal value below 100 reais written with a dot exactly (no float drift)", () => {
+    for (let cents = 0; cents < 10000; cents++) {
+      const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+      expect(parseAmountText(text)).toBe(cents);
     }
   });
 });

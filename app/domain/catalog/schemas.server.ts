@@ -31,7 +31,8 @@ export type CategoryInput = {
   color?: string;
 };
 
-// An amount as people write it ("12,50", "1.234,56"); a sign, an exponent or letters are refused.
+// An amount as people write it ("12,50", "1.234,56", "22.90"; see parseAmountText); a sign, an exponent or
+// letters are refused, never read as another amount.
 const amountText = (invalid: string) => text.refine((v) => v.trim() === "" || isAmountText(v), invalid);
 
 /** A unit cost typed like a price, in cents; empty is null (not known), distinct from a cost of 0. */

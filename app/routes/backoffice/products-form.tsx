@@ -1,10 +1,10 @@
-import { useState } from "react";
-import { saveFailed } from "~/domain/catalog/catalog-text";
+import { CATALOG_TEXT, saveFailed } from "~/domain/catalog/catalog-text";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
-import { centsToPriceInput, sanitizePriceInput } from "~/lib/price-input";
+import { centsToPriceInput } from "~/lib/price-input";
 import { Field } from "~/ui/field";
 import { ImageField } from "~/ui/image-field";
 import { Input } from "~/ui/input";
+import { MoneyInput } from "~/ui/money-input";
 import { NativeSelect } from "~/ui/select";
 import { SaveFormDialog } from "./save-form-dialog";
 
@@ -29,6 +29,9 @@ interface Props {
   onOpenChange: (open: boolean) => void;
 }
 
+/** R$ 500,00: a new price above it is confirmed before saving (issue 25: "2290" once saved R$ 2.290,00). */
+const PRICE_CONFIRM_ABOVE_CENTS = 50_000;
+
 /** 'Adicionar Produto' / 'Editar Produto' modal (500 px). */
 export function ProductFormDialog({ open, session, product, categories, onOpenChange }: Props) {
   return (
@@ -48,19 +51,23 @@ export function ProductFormDialog({ open, session, product, categories, onOpenCh
           <Field label="Nome" error={errors.name}>
             {(c) => <Input {...c} name="name" required maxLength={120} defaultValue={product?.name ?? ""} />}
           </Field>
-          <MoneyField
+          <MoneyInput
             name="price"
             label="Preço"
             hint="Em reais, por exemplo 12,50."
-            initialCents={product?.priceCents}
+            defaultValue={product ? centsToPriceInput(product.priceCents) : ""}
             error={errors.price}
+            invalidMessage={CATALOG_TEXT.priceInvalid}
+            confirmAboveCents={PRICE_CONFIRM_ABOVE_CENTS}
+            confirmQuestion={(amount) => `Confirmar preço de ${amount}?`}
           />
-          <MoneyField
+          <MoneyInput
             name="cost"
             label="Custo"
             hint="Quanto você paga por unidade (opcional)."
-            initialCents={product?.costCents ?? undefined}
+            defaultValue={product?.costCents == null ? "" : centsToPriceInput(product.costCents)}
             error={errors.cost}
+            invalidMessage={CATALOG_TEXT.costInvalid}
           />
           <Field label="Categoria" error={errors.categoryId}>
             {(c) => (
@@ -83,49 +90,5 @@ export function ProductFormDialog({ open, session, product, categories, onOpenCh
         </>
       )}
     </SaveFormDialog>
-  );
-}
-
-/**
- * An amount in reais with the pt-BR typing rule as the host types: digits, one comma, two decimals
- * ('1a2,5x0' shows '12,50'). Starts empty when there is no amount yet.
- */
-function MoneyField({
-  name,
-  label,
-  hint,
-  initialCents,
-  error,
-}: {
-  name: "price" | "cost";
-  label: string;
-  hint: string;
-  initialCents: number | undefined;
-  error: string | undefined;
-}) {
-  const [amount, setAmount] = useState(initialCents === undefined ? "" : centsToPriceInput(initialCents));
-  return (
-    <Field label={label} hint={hint} error={error}>
-      {(c) => (
-        <div className="relative">
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted"
-          >
-            R$
-          </span>
-          <Input
-            {...c}
-            name={name}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0,00"
-            value={amount}
-            onChange={(event) => setAmount(sanitizePriceInput(event.currentTarget.value))}
-            className="pl-10"
-          />
-        </div>
-      )}
-    </Field>
   );
 }

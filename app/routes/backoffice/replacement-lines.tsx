@@ -1,10 +1,12 @@
 import { useFetcher } from "react-router";
+import { CATALOG_TEXT } from "~/domain/catalog/catalog-text";
 import type { ReplacementLine } from "~/domain/restock/read-replacements.server";
 import type { Grouping } from "~/domain/restock/replacement-status";
 import { formatCents } from "~/lib/money";
 import { centsToPriceInput } from "~/lib/price-input";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
+import { MoneyInput } from "~/ui/money-input";
 
 type Group = { key: string; name: string; image: string | null; total: number; lines: ReplacementLine[] };
 
@@ -85,20 +87,19 @@ export function ReplacementLines({
                         </span>
                         <span className="text-muted">de {line.quantity}</span>
                         {showCosts ? (
-                          <span className="w-24">
-                            <Input
-                              name={`cost:${line.itemId}`}
-                              defaultValue={
-                                line.unitCostCents === null ? "" : centsToPriceInput(line.unitCostCents)
-                              }
-                              inputMode="decimal"
-                              autoComplete="off"
-                              placeholder="Custo unitário"
-                              aria-label={`Custo unitário de ${line.productName} para ${line.propertyName}`}
-                              aria-invalid={errors[`cost:${line.itemId}`] ? true : undefined}
-                              className="text-right"
-                            />
-                          </span>
+                          <MoneyInput
+                            className="w-28"
+                            inputClassName="text-right"
+                            name={`cost:${line.itemId}`}
+                            defaultValue={
+                              line.unitCostCents === null ? "" : centsToPriceInput(line.unitCostCents)
+                            }
+                            placeholder="Custo unitário"
+                            label={`Custo unitário de ${line.productName} para ${line.propertyName}`}
+                            labelHidden
+                            error={errors[`cost:${line.itemId}`]}
+                            invalidMessage={CATALOG_TEXT.costInvalid}
+                          />
                         ) : null}
                       </span>
                     ) : (

@@ -1,10 +1,12 @@
 import { Form, Link } from "react-router";
+import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { PIX_KEY_LABEL } from "~/domain/ledger/pix-key";
 import { formatCents } from "~/lib/money";
 import { PIX_KEY_TYPES, type PixKeyType } from "~/platform/payouts/payout-provider";
 import { Button, buttonClasses } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { MoneyInput } from "~/ui/money-input";
 import { NativeSelect } from "~/ui/select";
 
 export type WithdrawalValues = {
@@ -113,18 +115,13 @@ export function WithdrawalForm({
       ) : (
         <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2">
           {hidden}
-          <Field label="Valor (R$)" error={errors.amount}>
-            {(control) => (
-              <Input
-                {...control}
-                name="amount"
-                inputMode="decimal"
-                placeholder="0,00"
-                defaultValue={values.amount}
-                required
-              />
-            )}
-          </Field>
+          <MoneyInput
+            name="amount"
+            label="Valor (R$)"
+            defaultValue={values.amount}
+            error={errors.amount}
+            invalidMessage={MONEY_TEXT.amountInvalid}
+          />
           <Field label="Tipo da chave Pix" error={errors.pixKeyType}>
             {(control) => (
               <NativeSelect {...control} name="pixKeyType" defaultValue={values.pixKeyType}>
