@@ -7,7 +7,7 @@ export const FLASH_MESSAGES = {
   "login-ok": { tone: "success", text: "Login realizado com sucesso!" },
   "logout-ok": { tone: "success", text: "Logout realizado com sucesso" },
   "logout-error": { tone: "error", text: "Erro ao fazer logout" },
-  "recovery-sent": { tone: "success", text: "Link de recuperação enviado para seu email" },
+  "recovery-sent": { tone: "success", text: "Link de recuperação enviado para seu e-mail" },
   "email-confirmed": { tone: "success", text: "E-mail confirmado! Sua conta está pronta." },
   "reset-link-invalid": { tone: "error", text: "Link de recuperação inválido" },
   "replacement-created": { tone: "success", text: "Reposição iniciada com sucesso" },

@@ -1,13 +1,18 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { FLASH_COOKIE, FLASH_MESSAGES, readFlash } from "~/lib/flash";
+import { dropErrorsOfOtherPages } from "~/ui/toast-store";
 import { toast } from "~/ui/toaster";
 
-/** Shows the message a server redirect left in the flash cookie, once, after each navigation. */
+/**
+ * After each navigation: clears the error toasts of the page left behind, then shows the message a server
+ * redirect left in the flash cookie, once.
+ */
 export function FlashToast() {
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on every navigation, by design.
   useEffect(() => {
+    dropErrorsOfOtherPages();
     const key = readFlash(document.cookie);
     if (!key) return;
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older phone browsers.

@@ -1,7 +1,7 @@
 // Our own few-line toasts: a toast library cost 9 KB of gzip on every page, guest shop included. This is
 // the store; two renderers draw it: <Toaster> (React pages) and mountDomToasts (the guest pages).
 export type Tone = "success" | "error";
-export type Toast = { id: number; tone: Tone; title: string; description?: string };
+export type Toast = { id: number; tone: Tone; title: string; description?: string; page: string };
 type Options = { description?: string };
 
 const LIFETIME_MS: Record<Tone, number> = { success: 4000, error: 7000 };
@@ -16,12 +16,40 @@ function publish(next: Toast[]) {
   for (const listener of listeners) listener(items);
 }
 
+/** The page a toast belongs to: an error is about what is on that page and goes when the page goes. */
+function currentPage(): string {
+  return typeof location === "undefined" ? "" : location.pathname;
+}
+
 function show(tone: Tone, title: string, options: Options = {}) {
   const id = ++nextId;
+  // A success means what failed before now worked: an error beside it would tell the opposite.
+  const kept = tone === "success" ? dropErrors(() => true) : items;
+  const page = currentPage();
   // Newest first; a handful at most, so a burst of errors cannot cover the page.
-  publish([{ id, tone, title, description: options.description }, ...items].slice(0, 4));
+  publish([{ id, tone, title, description: options.description, page }, ...kept].slice(0, 4));
   if (!paused) schedule(id, LIFETIME_MS[tone]);
   return id;
+}
+
+/** The toasts without the errors `drop` picks, their timers cleared. */
+function dropErrors(drop: (t: Toast) => boolean): Toast[] {
+  return items.filter((t) => {
+    if (t.tone !== "error" || !drop(t)) return true;
+    clearTimeout(timers.get(t.id));
+    timers.delete(t.id);
+    return false;
+  });
+}
+
+/**
+ * After a navigation: the error toasts raised on another page describe a state that is gone. Successes stay
+ * their few seconds (a redirect's 'Login realizado com sucesso!' is shown by the page it lands on).
+ */
+export function dropErrorsOfOtherPages(): void {
+  const page = currentPage();
+  const kept = dropErrors((t) => t.page !== page);
+  if (kept.length !== items.length) publish(kept);
 }
 
 function schedule(id: number, ms: number) {

@@ -102,7 +102,7 @@ describe("adding to the cart", () => {
           ip,
         }),
       ),
-    ).toEqual({ kind: "not_found", message: "Propriedade não encontrada" });
+    ).toEqual({ kind: "not_found", message: "Imóvel não encontrado" });
     const cart = (await loadShop(handle.db, shop.hash, device))?.cart;
     expect(cart?.lines.map((l) => [l.productId, l.quantity])).toEqual([[shop.productIds["Água com gás"], 3]]);
     expect(cart?.totalCents).toBe(1500);
@@ -241,7 +241,7 @@ describe("a cart whose shop changed", () => {
           delta: 1,
         }),
       ),
-    ).toEqual({ kind: "not_found", message: "Propriedade não encontrada" });
+    ).toEqual({ kind: "not_found", message: "Imóvel não encontrado" });
   });
 
   it("keeps lines at 99 units and totals past an integer's range exact", async () => {

@@ -115,7 +115,7 @@ describe("withdrawals", () => {
     });
     expect(await refusal(ask("20,00", "email", "nao-e-email"))).toMatchObject({
       kind: "invalid",
-      message: "Email inválido",
+      message: "E-mail inválido",
     });
     expect(await refusal(ask("60,00"))).toMatchObject({
       kind: "insufficient_funds",

@@ -67,7 +67,7 @@ async function decodeQr(page: Page): Promise<string> {
 /** Waits for the PIX charge (the page asks for it on its own), checks the QR against the code and the total. */
 async function expectPixCharge(page: Page, totalCents: number) {
   const { qr, code } = pixPanel(page);
-  await expect(page.getByRole("heading", { level: 2, name: "Pagamento via PIX" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Pagamento via Pix" })).toBeVisible();
   await expect(qr).toBeVisible({ timeout: 10_000 });
   const copyPaste = await code.inputValue();
   expect(await decodeQr(page)).toBe(copyPaste);
@@ -101,7 +101,9 @@ test("a guest pays with PIX: checked identification, a readable QR code, confirm
   await test.step("an empty form shows both messages at once", async () => {
     await form.submit.click();
     await expect(page.getByText("Nome completo é obrigatório")).toBeVisible();
-    await expect(page.getByText("Informe pelo menos um método de contato (email ou telefone)")).toBeVisible();
+    await expect(
+      page.getByText("Informe pelo menos um método de contato (e-mail ou telefone)"),
+    ).toBeVisible();
     await expect(form.fullName).toHaveAttribute("aria-invalid", "true");
     await expect(form.fullName).toBeFocused();
     await expect(page).toHaveURL(/\/pix$/);
@@ -111,7 +113,7 @@ test("a guest pays with PIX: checked identification, a readable QR code, confirm
     await form.fullName.fill("Maria da Silva Souza");
     await form.email.fill("maria@exemplo");
     await form.submit.click();
-    await expect(page.getByText("Email inválido")).toBeVisible();
+    await expect(page.getByText("E-mail inválido")).toBeVisible();
     await expect(page.getByText("Nome completo é obrigatório")).toBeHidden();
     await expect(form.email).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(/\/pix$/);
@@ -340,7 +342,9 @@ test.describe("without JavaScript", () => {
     const form = identificationForm(page);
     await form.submit.click();
     await expect(page.getByText("Nome completo é obrigatório")).toBeVisible();
-    await expect(page.getByText("Informe pelo menos um método de contato (email ou telefone)")).toBeVisible();
+    await expect(
+      page.getByText("Informe pelo menos um método de contato (e-mail ou telefone)"),
+    ).toBeVisible();
     await identify(page, buyerFor(testInfo, "sem-js"));
 
     await expect(page.getByText("Gerando QR Code para pagamento...")).toBeVisible();

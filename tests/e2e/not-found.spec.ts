@@ -7,11 +7,11 @@ test("an unknown path shows the 404 page, logs the path, and leads home", async 
   });
   const response = await page.goto("/nao/existe");
   expect(response?.status()).toBe(404);
-  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expect(page.getByText("Página não encontrada")).toBeVisible();
   // The path is logged from an effect, so this also proves the page hydrated under the CSP.
   await expect.poll(() => logged.join("\n")).toContain("/nao/existe");
 
-  await page.getByRole("link", { name: "Return to Home" }).click();
+  await page.getByRole("link", { name: "Voltar ao início" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });

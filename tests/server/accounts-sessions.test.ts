@@ -136,7 +136,9 @@ describe("a new account", () => {
     const browser = new Browser(local);
     const signup = await browser.post("/auth", { intent: "signup", ...account });
     expect(signup.status).toBe(200);
-    expect(signup.body).toContain("Conta criada com sucesso! Verifique seu email para confirmar o registro.");
+    expect(signup.body).toContain(
+      "Conta criada com sucesso! Verifique seu e-mail para confirmar o registro.",
+    );
     await waitForMails(local, account.email, CONFIRMATION_SUBJECT);
 
     const early = await signIn(browser, account.email, account.password);
@@ -178,7 +180,7 @@ describe("a new account", () => {
       password: "outra-senha-1",
     });
     expect(again.status).toBe(200);
-    expect(again.body).toContain("Conta criada com sucesso! Verifique seu email para confirmar o registro.");
+    expect(again.body).toContain("Conta criada com sucesso! Verifique seu e-mail para confirmar o registro.");
     expect((await signIn(new Browser(local), owner.email, "outra-senha-1")).status).toBe(401);
     expect((await signIn(new Browser(local), owner.email, owner.password)).status).toBe(302);
   });

@@ -82,7 +82,7 @@ describe("host B reading host A's property", () => {
   it("gets the 404 page for /properties/{idA}/products, with nothing of A in it", async () => {
     const page = await hostB.browser.get(`/properties/${propertyA}/products`);
     expect(page.status).toBe(404);
-    expect(page.body).toContain("Oops! Page not found");
+    expect(page.body).toContain("Página não encontrada");
     expectNothingOfA(page.body);
     expect(page.body).not.toContain(productA);
   });

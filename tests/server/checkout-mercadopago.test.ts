@@ -174,7 +174,7 @@ async function payByPix(running: ShopServer, fake: MercadoPagoFake, seller: Fake
   const page = await phone.request(`/payments/${cartId}/pix/payment`);
   answers.push(asked.body, page.body);
   expect(page.status).toBe(200);
-  expect(page.body).toContain("Pagamento via PIX");
+  expect(page.body).toContain("Pagamento via Pix");
   const code = pixCodeIn(page.body);
   const parsed = parseBrCode(code);
   expect(parsed?.amountCents).toBe(totalCents);

@@ -190,11 +190,11 @@ describe.runIf(available)("the guest checkout over HTTP (sandbox provider)", () 
       });
       expect(empty.status).toBe(400);
       expect(empty.body).toContain("Nome completo é obrigatório");
-      expect(empty.body).toContain("Informe pelo menos um método de contato (email ou telefone)");
+      expect(empty.body).toContain("Informe pelo menos um método de contato (e-mail ou telefone)");
 
       const email = await phone.request(`/payments/${cartId}/pix`, { ...BUYER, email: "maria@", phone: "" });
       expect(email.status).toBe(400);
-      expect(email.body).toContain("Email inválido");
+      expect(email.body).toContain("E-mail inválido");
 
       const cpf = await phone.request(`/payments/${cartId}/pix`, { ...BUYER, cpf: "529.982.247-24" });
       expect(cpf.status).toBe(400);
@@ -259,7 +259,7 @@ describe.runIf(available)("the guest checkout over HTTP (sandbox provider)", () 
 
       const { page, code, parsed, chargeId } = await startPix(phone, cartId);
       expect(page.status).toBe(200);
-      expect(page.body).toContain("Pagamento via PIX");
+      expect(page.body).toContain("Pagamento via Pix");
       expect(page.body).toMatch(/<img[^>]*data-pix-qr/);
       expect(code).not.toBe("");
       expect(parsed?.amountCents).toBe(totalCents);

@@ -29,7 +29,7 @@ describe("npm run dev", () => {
       expect((await fetch(`${url}/auth`)).status).toBe(200);
       const missing = await fetch(`${url}/sumiu`);
       expect(missing.status).toBe(404);
-      expect(await missing.text()).toContain("Oops! Page not found");
+      expect(await missing.text()).toContain("Página não encontrada");
       expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok", db: "pglite" });
     } finally {
       if (child.pid) process.kill(-child.pid, "SIGINT");

@@ -24,8 +24,8 @@ describe("the built app on the embedded database", () => {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status).toBe(404);
       const html = await res.text();
-      expect(html).toContain("Oops! Page not found");
-      expect(html).toMatch(/<a href="\/"[^>]*>Return to Home<\/a>/);
+      expect(html).toContain("Página não encontrada");
+      expect(html).toMatch(/<a href="\/"[^>]*>Voltar ao início<\/a>/);
     },
   );
 
@@ -122,7 +122,7 @@ describe("the built app on the embedded database", () => {
   it("answers 404 for a payment method that does not exist", async () => {
     const res = await fetch(`${server.url}/payments/abc/bitcoin`);
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain("Oops! Page not found");
+    expect(await res.text()).toContain("Página não encontrada");
   });
 });
 

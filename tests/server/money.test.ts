@@ -44,7 +44,7 @@ const FORBIDDEN_PAGE = "Você não tem permissão para ver esta página";
 const NO_SALES = "Nenhuma venda encontrada";
 const CPF_KEY = "529.982.247-25";
 const CSV_HEADER =
-  "Pedido;Data;Status;Imóvel;Pagamento;Itens;Total (R$);Bruto (R$);Taxa do provedor (R$);Taxa Estadia (R$);Reembolso (R$);Líquido (R$);Comprador;Email;Telefone";
+  "Pedido;Data;Status;Imóvel;Pagamento;Itens;Total (R$);Bruto (R$);Taxa do provedor (R$);Taxa Estadia (R$);Reembolso (R$);Líquido (R$);Comprador;E-mail;Telefone";
 const STATEMENT_CSV_HEADER =
   "Tipo;Referência;Data;Bruto (R$);Taxa do provedor (R$);Taxa Estadia (R$);Líquido (R$);Status";
 /** The sandbox's fee (3,99 %), rounded half up. */

@@ -55,10 +55,10 @@ describe.runIf(available)("the guest shop over HTTP (no JavaScript)", () => {
     expect(continueBar(page.body)).toEqual({ shown: false, href: "#" });
   });
 
-  it("answers an unknown shop with 404 and 'Propriedade não encontrada'", async () => {
+  it("answers an unknown shop with 404 and 'Imóvel não encontrado'", async () => {
     const page = await guest().request("/i/nao-existe-esta-loja");
     expect(page.status).toBe(404);
-    expect(page.body).toContain("Propriedade não encontrada");
+    expect(page.body).toContain("Imóvel não encontrado");
   });
 
   it("filters by search (accents ignored) and by the category parameter", async () => {

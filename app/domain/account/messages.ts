@@ -4,10 +4,10 @@ export const ACCOUNT_TEXT = {
   wrongCredentials: "E-mail ou senha incorretos.",
   confirmFirst:
     "Confirme seu e-mail antes de entrar: enviamos um link quando você criou a conta. Não encontrou? Peça um novo link abaixo.",
-  signUpOk: "Conta criada com sucesso! Verifique seu email para confirmar o registro.",
+  signUpOk: "Conta criada com sucesso! Verifique seu e-mail para confirmar o registro.",
   signUpFailed: "Erro ao criar conta",
-  recoveryOk: "Link de recuperação enviado para seu email",
-  recoveryFailed: "Erro ao enviar email de recuperação",
+  recoveryOk: "Link de recuperação enviado para seu e-mail",
+  recoveryFailed: "Erro ao enviar e-mail de recuperação",
   resendOk: "Se a conta existir e ainda não estiver confirmada, enviamos um novo link de confirmação.",
   passwordsDiffer: "As senhas não coincidem",
   resetLinkInvalid: "Link de recuperação inválido",

@@ -1,6 +1,6 @@
 // pt-BR texts of the guest shop and cart (part 2 §8 where the spec gives them).
 export const CART_TEXT = {
-  propertyNotFound: "Propriedade não encontrada",
+  propertyNotFound: "Imóvel não encontrado",
   cartNotFound: "Carrinho não encontrado",
   productUnavailable: "Este produto não está disponível neste imóvel.",
   noPrice: "Este produto ainda não tem preço.",

@@ -8,7 +8,7 @@ import type { PixKeyType } from "~/platform/payouts/payout-provider";
 export const PIX_KEY_LABEL: Record<PixKeyType, string> = {
   cpf: "CPF",
   cnpj: "CNPJ",
-  email: "Email",
+  email: "E-mail",
   phone: "Telefone",
   evp: "Chave aleatória",
 };
@@ -16,7 +16,7 @@ export const PIX_KEY_LABEL: Record<PixKeyType, string> = {
 const INVALID: Record<PixKeyType, string> = {
   cpf: "CPF inválido",
   cnpj: "CNPJ inválido",
-  email: "Email inválido",
+  email: "E-mail inválido",
   phone: "Telefone inválido: informe DDD e número",
   evp: "Chave aleatória inválida: são 32 letras e números, com ou sem hífens",
 };

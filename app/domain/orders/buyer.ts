@@ -7,8 +7,8 @@ import { normalizePhone } from "~/lib/phone";
 export const BUYER_TEXT = {
   nameRequired: "Nome completo é obrigatório",
   nameTooLong: "Nome muito longo (até 120 caracteres)",
-  emailInvalid: "Email inválido",
-  contactRequired: "Informe pelo menos um método de contato (email ou telefone)",
+  emailInvalid: "E-mail inválido",
+  contactRequired: "Informe pelo menos um método de contato (e-mail ou telefone)",
   cpfInvalid: "CPF inválido",
   cpfRequired: "Informe seu CPF: o recebedor deste imóvel exige CPF para cobranças Pix.",
   phoneInvalid: "Telefone inválido: informe DDD e número",

@@ -2,14 +2,14 @@
 export const CHECKOUT_TEXT = {
   cartNotFound: "Carrinho não encontrado",
   orderNotFound: "Pedido não encontrado",
-  propertyNotFound: "Propriedade não encontrada",
+  propertyNotFound: "Imóvel não encontrado",
   emptyCart: "Seu carrinho está vazio.",
   nothingAvailable:
     "Nenhum produto do seu carrinho está disponível agora. Volte à loja para escolher outros.",
   invalidBuyer: "Confira os dados destacados.",
   expired:
     "O prazo para pagar este pedido terminou e os produtos foram liberados. Você pode gerar um novo pagamento.",
-  pixFailed: "Erro ao gerar QR code PIX",
+  pixFailed: "Erro ao gerar QR code Pix",
   cardFailed: "Erro ao processar pagamento. Por favor, verifique os dados e tente novamente.",
   cardInReview: "Já há um pagamento com cartão em análise para este pedido. Aguarde a resposta.",
   alreadyPaid: "Este pedido já está pago.",

@@ -31,11 +31,11 @@ export function AuthScreen({ view, returnTo, prefill, notice, actionData }: Prop
   // A new key empties the registration form after an account is created (the spec clears the fields).
   const [signupKey, setSignupKey] = useState(0);
 
+  // A refusal is shown in its form (by the fields, or above the button), so it is never repeated as a toast.
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast.success(actionData.message);
-    else toast.error(actionData.message);
-    if (actionData.intent === "signup" && actionData.ok) setSignupKey((k) => k + 1);
+    if (!actionData?.ok) return;
+    toast.success(actionData.message);
+    if (actionData.intent === "signup") setSignupKey((k) => k + 1);
   }, [actionData]);
 
   return (
@@ -92,7 +92,7 @@ function LoginForm({
       <Form method="post" className="grid gap-4" noValidate>
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={returnTo} />
-        <Field label="Email" error={errors.email}>
+        <Field label="E-mail" error={errors.email}>
           {(c) => (
             <Input {...c} name="email" type="email" autoComplete="email" required defaultValue={email} />
           )}
@@ -113,7 +113,7 @@ function LoginForm({
         <Form method="post" className="grid gap-2">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={email} />
-          {ownData.intent === "resend" ? (
+          {ownData.intent === "resend" && ownData.ok ? (
             <p role="status" className="text-sm text-muted">
               {ownData.message}
             </p>
@@ -140,6 +140,8 @@ function SignupForm({
   const busy = useBusy("signup");
   const errors = errorsFor(actionData, "signup");
   const created = actionData?.intent === "signup" && actionData.ok;
+  const refusal =
+    actionData?.intent === "signup" && !actionData.ok && !actionData.fieldErrors ? actionData.message : null;
   return (
     <Form method="post" className="grid gap-4" noValidate>
       <input type="hidden" name="intent" value="signup" />
@@ -151,7 +153,7 @@ function SignupForm({
       <Field label="Nome Completo" error={errors.name}>
         {(c) => <Input {...c} name="name" autoComplete="name" required defaultValue={prefill?.name ?? ""} />}
       </Field>
-      <Field label="Email" error={errors.email}>
+      <Field label="E-mail" error={errors.email}>
         {(c) => (
           <Input
             {...c}
@@ -166,6 +168,11 @@ function SignupForm({
       <Field label="Senha" hint="Pelo menos 6 caracteres." error={errors.password}>
         {(c) => <PasswordInput {...c} name="password" autoComplete="new-password" required minLength={6} />}
       </Field>
+      {refusal ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {refusal}
+        </p>
+      ) : null}
       <Button type="submit" busy={busy} busyLabel="Criando conta...">
         Criar conta
       </Button>
@@ -185,7 +192,7 @@ function RecoveryView({ actionData }: { actionData: AuthActionData | undefined }
       </div>
       <Form method="post" action="/auth?view=recuperar" className="grid gap-4" noValidate>
         <input type="hidden" name="intent" value="recover" />
-        <Field label="Email" error={errors.email}>
+        <Field label="E-mail" error={errors.email}>
           {(c) => (
             <Input
               {...c}

@@ -52,10 +52,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const errors = actionData?.fieldErrors ?? {};
 
   useEffect(() => {
-    if (actionData) toast.error(actionData.message);
-  }, [actionData]);
-
-  useEffect(() => {
     if (!done) return;
     toast.success(ACCOUNT_TEXT.passwordUpdated);
     const timer = setTimeout(() => navigate("/auth"), BACK_TO_LOGIN_MS);
@@ -82,6 +78,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
           <NewPasswordFields labels={["Nova senha", "Confirme a nova senha"]} errors={errors} />
+          {/* A refusal is shown here or by its field, never repeated as a toast. */}
+          {actionData && !errors.password && !errors.confirmation ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {actionData.message}
+            </p>
+          ) : null}
           <Button type="submit" busy={busy} busyLabel="Salvando...">
             Redefinir senha
           </Button>

@@ -48,10 +48,10 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-semibold">Caixa de saída</h1>
       <p className="text-sm text-muted">
         {smtp
-          ? "SMTP_URL está configurado: os emails novos vão pelo servidor SMTP e não aparecem aqui."
-          : "Sem SMTP_URL, cada email fica guardado aqui (um arquivo .eml em DATA_DIR/outbox)."}
+          ? "SMTP_URL está configurado: os e-mails novos vão pelo servidor SMTP e não aparecem aqui."
+          : "Sem SMTP_URL, cada e-mail fica guardado aqui (um arquivo .eml em DATA_DIR/outbox)."}
       </p>
-      {messages.length === 0 ? <p>Nenhum email enviado ainda.</p> : null}
+      {messages.length === 0 ? <p>Nenhum e-mail enviado ainda.</p> : null}
       <ol className="grid gap-4">
         {messages.map((m) => (
           <li key={m.file} className="grid gap-2 rounded-xl border border-border bg-surface p-4">

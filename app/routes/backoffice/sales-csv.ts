@@ -25,7 +25,7 @@ const HEADER = [
   "Reembolso (R$)",
   "Líquido (R$)",
   "Comprador",
-  "Email",
+  "E-mail",
   "Telefone",
 ];
 

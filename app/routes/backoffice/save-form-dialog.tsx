@@ -28,8 +28,9 @@ interface Props {
 }
 
 /**
- * The back office's create / edit modal: posts its fields to the screen's action, shows the answer as a
- * toast, closes on success, shows field errors on refusal, and stays open while a save is in flight.
+ * The back office's create / edit modal: posts its fields to the screen's action, shows a success as a
+ * toast and closes, shows a refusal beside its fields (as a toast only when it names none), and stays open
+ * while a save is in flight.
  */
 export function SaveFormDialog(props: Props) {
   const { open, session, editingId, onOpenChange } = props;
@@ -45,7 +46,8 @@ export function SaveFormDialog(props: Props) {
     if (result.ok) {
       toast.success(result.message);
       latest.current.onOpenChange(false);
-    } else {
+    } else if (!result.fieldErrors || Object.keys(result.fieldErrors).length === 0) {
+      // A refusal that names its fields is shown beside them; a toast would say it twice.
       toast.error(latest.current.failed(result.message));
     }
   }, [result]);

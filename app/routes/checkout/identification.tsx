@@ -156,7 +156,11 @@ export default function Identification({ loaderData, actionData, params }: Route
               />
             )}
           </Field>
-          <Field label="Email" error={errors.email} hint="Para receber o recibo. Informe email ou telefone.">
+          <Field
+            label="E-mail"
+            error={errors.email}
+            hint="Para receber o recibo. Informe e-mail ou telefone."
+          >
             {(control) => (
               <Input
                 {...control}

@@ -30,7 +30,7 @@ export function pixState(
 }
 
 /**
- * 'Pagamento via PIX' (part 2 §2): the QR image and its 'copia e cola' code, the time left, and the
+ * 'Pagamento via Pix' (part 2 §2): the QR image and its 'copia e cola' code, the time left, and the
  * status the guest script polls every 10 s (without JavaScript the page refreshes itself).
  */
 export function PixPayment({
@@ -52,11 +52,11 @@ export function PixPayment({
         className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface p-5 text-center"
       >
         <h2 id="pix-title" className="text-xl font-semibold text-ink">
-          Pagamento via PIX
+          Pagamento via Pix
         </h2>
         <img
           src={state.qrImage}
-          alt="QR Code do pagamento PIX"
+          alt="QR Code do pagamento Pix"
           width={240}
           height={240}
           data-pix-qr
@@ -96,7 +96,7 @@ export function PixPayment({
   if (state.kind === "waiting") {
     return (
       <section className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface p-5 text-center">
-        <h2 className="text-xl font-semibold text-ink">Pagamento via PIX</h2>
+        <h2 className="text-xl font-semibold text-ink">Pagamento via Pix</h2>
         <p role="status" className="text-ink">
           Gerando QR Code para pagamento...
         </p>
@@ -111,7 +111,7 @@ export function PixPayment({
   }[state.kind];
   return (
     <section className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface p-5 text-center">
-      <h2 className="text-xl font-semibold text-ink">Pagamento via PIX</h2>
+      <h2 className="text-xl font-semibold text-ink">Pagamento via Pix</h2>
       <p
         role={copy.alert ? "alert" : "status"}
         className={copy.alert ? "font-medium text-danger" : "text-ink"}

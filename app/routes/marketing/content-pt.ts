@@ -26,7 +26,7 @@ export const PT_FAQ: Question[] = [
   {
     question: "O hóspede precisa baixar algum aplicativo?",
     answer:
-      "Não. Ele aponta a câmera do celular para o QR Code, abre a loja do imóvel no navegador e paga por PIX ou cartão, sem criar conta.",
+      "Não. Ele aponta a câmera do celular para o QR Code, abre a loja do imóvel no navegador e paga por Pix ou cartão, sem criar conta.",
   },
   {
     question: "Como recebo o dinheiro das vendas?",
@@ -108,7 +108,7 @@ export const CONTENT_PT: LandingContent = {
   path: "/",
   title: "Estadia — loja por QR Code para anfitriões de temporada",
   description:
-    "Venda bebidas, snacks e itens de conveniência nos seus imóveis de temporada: o hóspede escaneia o QR Code e paga por PIX ou cartão. Sem mensalidade, 7 dias grátis.",
+    "Venda bebidas, snacks e itens de conveniência nos seus imóveis de temporada: o hóspede escaneia o QR Code e paga por Pix ou cartão. Sem mensalidade, 7 dias grátis.",
   ogImage: ogImage("pt"),
   nav: [
     { label: "Como Funciona", href: "#como-funciona" },
@@ -121,12 +121,12 @@ export const CONTENT_PT: LandingContent = {
     eyebrow: "Para anfitriões e administradores de temporada",
     title: "Transforme cada imóvel em uma loja que vende sozinha",
     subtitle:
-      "Cada unidade ganha um QR Code. O hóspede escaneia, escolhe o que está no imóvel e paga por PIX ou cartão, sem aplicativo e sem cadastro. Você acompanha vendas, estoque e lucro de cada imóvel em um só painel.",
+      "Cada unidade ganha um QR Code. O hóspede escaneia, escolhe o que está no imóvel e paga por Pix ou cartão, sem aplicativo e sem cadastro. Você acompanha vendas, estoque e lucro de cada imóvel em um só painel.",
     secondary: "Veja como funciona",
     highlights: ["Sem mensalidade", "7 dias grátis, sem cartão", "Suporte 24/7"],
     image: {
       ...HERO_IMAGE,
-      alt: "Celular com a loja de um imóvel aberta, mostrando produtos com preços e o pagamento por PIX, ao lado do QR Code da unidade.",
+      alt: "Celular com a loja de um imóvel aberta, mostrando produtos com preços e o pagamento por Pix, ao lado do QR Code da unidade.",
     },
   },
   steps: {
@@ -152,7 +152,7 @@ export const CONTENT_PT: LandingContent = {
       {
         icon: Wallet,
         title: "Receba pelas vendas",
-        text: "O hóspede paga por PIX ou cartão no celular. O valor entra na carteira do imóvel e você saca quando quiser.",
+        text: "O hóspede paga por Pix ou cartão no celular. O valor entra na carteira do imóvel e você saca quando quiser.",
       },
     ],
   },
@@ -214,7 +214,7 @@ export const CONTENT_PT: LandingContent = {
     items: [
       {
         ...screenshot("pt", "shop"),
-        alt: "Loja do imóvel no celular do hóspede: água, café e snacks com preços e o botão de pagar por PIX.",
+        alt: "Loja do imóvel no celular do hóspede: água, café e snacks com preços e o botão de pagar por Pix.",
         caption: "A loja do imóvel abre pelo QR Code e o hóspede paga em segundos.",
       },
       {

@@ -40,7 +40,7 @@ export const CONTENT_V2: LandingContent = {
     highlights: ["Sem mensalidade", "7 dias grátis, sem cartão", "Suporte 24/7"],
     image: {
       ...HERO_IMAGE,
-      alt: "Celular com a loja de um imóvel aberta, mostrando produtos com preços e o pagamento por PIX, ao lado do QR Code da unidade.",
+      alt: "Celular com a loja de um imóvel aberta, mostrando produtos com preços e o pagamento por Pix, ao lado do QR Code da unidade.",
     },
   },
   steps: {
@@ -79,7 +79,7 @@ export const CONTENT_V2: LandingContent = {
         {
           icon: QrCode,
           title: "Loja por QR Code",
-          text: "O hóspede compra sozinho, a qualquer hora, e paga por PIX ou cartão sem baixar aplicativo.",
+          text: "O hóspede compra sozinho, a qualquer hora, e paga por Pix ou cartão sem baixar aplicativo.",
         },
         {
           icon: Bell,

@@ -11,7 +11,7 @@ import { readDeviceId } from "./device-cookie.server";
 import { ShopProductCard } from "./shop-product-card";
 
 export function meta({ loaderData: shop }: Route.MetaArgs) {
-  if (!shop || !("property" in shop)) return [{ title: "Propriedade não encontrada" }];
+  if (!shop || !("property" in shop)) return [{ title: "Imóvel não encontrado" }];
   return [
     { title: `${shop.property.name} | Loja Estadia` },
     { name: "description", content: `Produtos disponíveis em ${shop.property.name}.` },
@@ -41,7 +41,7 @@ export default function PropertyShop({ loaderData, actionData }: Route.Component
   if ("notFound" in loaderData) {
     return (
       <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-2 p-6 text-center">
-        <h1 className="text-xl font-semibold">Propriedade não encontrada</h1>
+        <h1 className="text-xl font-semibold">Imóvel não encontrado</h1>
         <p className="text-muted">Confira o QR code ou o link que você recebeu.</p>
       </main>
     );

@@ -35,7 +35,7 @@ export function loginForm(page: Page) {
   const panel = page.getByRole("tabpanel", { name: "Login" });
   return {
     panel,
-    email: panel.getByLabel("Email", { exact: true }),
+    email: panel.getByLabel("E-mail", { exact: true }),
     password: panel.getByLabel("Senha", { exact: true }),
     submit: panel.getByRole("button", { name: "Entrar", exact: true }),
   };
@@ -46,7 +46,7 @@ export function signupForm(page: Page) {
   return {
     panel,
     name: panel.getByLabel("Nome Completo", { exact: true }),
-    email: panel.getByLabel("Email", { exact: true }),
+    email: panel.getByLabel("E-mail", { exact: true }),
     password: panel.getByLabel("Senha", { exact: true }),
     submit: panel.getByRole("button", { name: "Criar conta", exact: true }),
   };
@@ -84,7 +84,7 @@ export async function register(page: Page, host: { name: string; email: string; 
   await form.email.fill(host.email);
   await form.password.fill(host.password);
   await form.submit.click();
-  await expectToast(page, "Conta criada com sucesso! Verifique seu email para confirmar o registro.");
+  await expectToast(page, "Conta criada com sucesso! Verifique seu e-mail para confirmar o registro.");
 }
 
 /** The outbox entries with this subject sent to this address (the page must be on /dev/outbox). */

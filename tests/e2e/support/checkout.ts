@@ -98,7 +98,7 @@ export function identificationForm(page: Page) {
   return {
     fullName: page.getByLabel("Nome completo", { exact: true }),
     cpf: page.getByLabel("CPF (opcional)", { exact: true }),
-    email: page.getByLabel("Email", { exact: true }),
+    email: page.getByLabel("E-mail", { exact: true }),
     phone: page.getByLabel("Telefone", { exact: true }),
     submit: page.getByRole("button", { name: "Continuar para pagamento" }),
   };
@@ -119,7 +119,7 @@ export async function identify(page: Page, buyer: Buyer) {
 /** The PIX panel once its charge is there: the QR image and the 'copia e cola' code. */
 export function pixPanel(page: Page): { qr: Locator; code: Locator } {
   return {
-    qr: page.getByRole("img", { name: "QR Code do pagamento PIX" }),
+    qr: page.getByRole("img", { name: "QR Code do pagamento Pix" }),
     code: page.getByRole("textbox", { name: "Código Pix copia e cola" }),
   };
 }
