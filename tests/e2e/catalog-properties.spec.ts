@@ -82,7 +82,7 @@ test("a host creates a property, stocks it with a product, saves quantities and 
     await page.goto("/products");
     // The products page's own button (its label belongs to that screen, so either wording is accepted).
     await page
-      .getByRole("button", { name: /^(Novo|Adicionar) Produto$/ })
+      .getByRole("button", { name: /^(Novo|Adicionar) produto$/i })
       .first()
       .click();
     const dialog = page.getByRole("dialog", { name: "Adicionar Produto" });
@@ -170,6 +170,6 @@ test("a host creates a property, stocks it with a product, saves quantities and 
     await expect(page.getByText("Nenhum imóvel cadastrado")).toBeVisible();
 
     await page.goto(stockPath);
-    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await expect(page.getByText("Página não encontrada")).toBeVisible();
   });
 });

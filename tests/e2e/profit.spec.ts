@@ -111,7 +111,7 @@ test("the owner sees a sale's profit, margin and a counted loss; staff see no mo
 
   await test.step("the products form takes the product's cost ('Custo')", async () => {
     await page.goto("/products");
-    await page.getByRole("button", { name: "Adicionar Produto" }).first().click();
+    await page.getByRole("button", { name: "Novo produto", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Adicionar Produto" });
     await dialog.getByLabel("Nome", { exact: true }).fill(PRODUCT.name);
     await dialog.getByLabel("Preço", { exact: true }).fill(PRODUCT.price);
@@ -148,7 +148,7 @@ test("the owner sees a sale's profit, margin and a counted loss; staff see no mo
       page.getByLabel(`Quantidade de ${PRODUCT.name} para ${PROPERTY} (de 4)`, { exact: true }),
     ).toHaveValue("4");
     const cost = page.getByLabel(`Custo unitário de ${PRODUCT.name} para ${PROPERTY}`, { exact: true });
-    await expect(cost).toHaveValue(PRODUCT.cost);
+    await expect(cost).toHaveValue(`R$ ${PRODUCT.cost}`);
     await cost.fill("15,00");
     await page.getByRole("button", { name: "Salvar quantidades" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Quantidades salvas" })).toBeVisible();

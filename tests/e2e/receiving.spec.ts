@@ -49,7 +49,7 @@ async function stockedProperty(page: Page): Promise<string> {
   expect(shopPath).toMatch(/^\/i\/[A-Za-z0-9_-]+$/);
 
   await page.goto("/products");
-  await page.getByRole("button", { name: "Adicionar Produto" }).first().click();
+  await page.getByRole("button", { name: "Novo produto", exact: true }).click();
   const product = page.getByRole("dialog", { name: "Adicionar Produto" });
   await product.getByLabel("Nome", { exact: true }).fill(PRODUCT.name);
   await product.getByLabel("Preço", { exact: true }).fill(PRODUCT.price);

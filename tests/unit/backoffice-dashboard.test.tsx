@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "~/domain/team/permissions";
 import { DashboardScreen, meta } from "~/routes/backoffice/dashboard";
+import type { GettingStartedView } from "~/routes/backoffice/getting-started";
 import type { ReceivingNoticeData } from "~/routes/backoffice/receiving-notice";
 import { openSections } from "~/routes/backoffice/sections";
 
@@ -142,6 +143,100 @@ describe("/dashboard", () => {
 
     it("says nothing once the guests can pay", () => {
       expect(render()).not.toContain("hóspedes não conseguem pagar");
+    });
+  });
+
+  describe("getting started (owners)", () => {
+    const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const STEPS = ["property", "products", "stock", "receiving", "poster", "purchase"] as const;
+    const property = { id: "11111111-1111-4111-8111-111111111111", name: "Chalé", hash: "abcDEF123" };
+
+    function view(doneCount: number, withProperty = true, sandbox = true): GettingStartedView {
+      const steps = STEPS.map((step, i) => ({ step, done: i < doneCount }));
+      return { steps, done: doneCount === STEPS.length, property: withProperty ? property : null, sandbox };
+    }
+
+    // A data router, as in the app: the checklist reads its steps again when the tab comes back.
+    function withChecklist(v: GettingStartedView, open: boolean) {
+      const screen = (
+        <DashboardScreen
+          missing={0}
+          sections={openSections(owner)}
+          canRestock
+          gettingStarted={{ view: v, open }}
+        />
+      );
+      const router = createMemoryRouter([{ path: "/dashboard", element: screen }], {
+        initialEntries: ["/dashboard"],
+      });
+      return renderToStaticMarkup(<RouterProvider router={router} />);
+    }
+
+    /** Each step's heading as read aloud: '1. Cadastre um imóvel: Concluído'. */
+    const stepHeadings = (html: string) => all(html, "h3").map((h) => h.text);
+
+    it("lists the six steps in order, each saying whether it is done, before the cards", () => {
+      const html = withChecklist(view(2), true);
+      expect(all(html, "h2")[0]?.text).toBe("Primeiros passos");
+      expect(text(html)).toContain("2 de 6 concluídos");
+      expect(stepHeadings(html)).toEqual([
+        "1. Cadastre um imóvel: Concluído",
+        "2. Cadastre seus produtos: Concluído",
+        "3. Coloque os produtos no imóvel: Pendente",
+        "4. Receba os pagamentos: Pendente",
+        "5. Imprima o cartaz com o QR Code: Pendente",
+        "6. Faça uma compra de teste: Pendente",
+      ]);
+    });
+
+    it("links each step to where it is done: the poster itself (its download ticks the step), the shop", () => {
+      const html = withChecklist(view(0), true);
+      const hrefs = all(html, "a").map((a) => a.attrs.get("href"));
+      expect(hrefs.slice(0, 7)).toEqual([
+        "/properties",
+        "/products",
+        `/properties/${property.id}/products`,
+        "/recebimentos",
+        `/properties/${property.id}/poster`,
+        `/i/${property.hash}`,
+        "/dev/payments",
+      ]);
+    });
+
+    it("sends the steps on a property to /properties before there is one; no sandbox link in production", () => {
+      const html = withChecklist(view(0, false, false), true);
+      const hrefs = all(html, "a").map((a) => a.attrs.get("href"));
+      expect(hrefs.slice(0, 6)).toEqual([
+        "/properties",
+        "/products",
+        "/properties",
+        "/recebimentos",
+        "/properties",
+        "/properties",
+      ]);
+      expect(hrefs).not.toContain("/dev/payments");
+    });
+
+    it("once done, hides behind a 'Primeiros passos' link that opens it again", () => {
+      const closed = withChecklist(view(6), false);
+      expect(stepHeadings(closed)).toEqual([]);
+      const link = all(closed, "a").find((a) => a.text === "Primeiros passos");
+      expect(link?.attrs.get("href")).toBe("/dashboard?primeiros-passos=1");
+
+      const reopened = withChecklist(view(6), true);
+      expect(stepHeadings(reopened)).toHaveLength(6);
+      expect(text(reopened)).toContain("Tudo pronto");
+      expect(
+        all(reopened, "a")
+          .find((a) => a.text === "Ocultar primeiros passos")
+          ?.attrs.get("href"),
+      ).toBe("/dashboard");
+      expect(all(reopened, "a").map((a) => a.text)).not.toContain("Primeiros passos");
+    });
+
+    it("is not there for whoever is not an owner (no checklist, no link)", () => {
+      const html = render();
+      expect(html).not.toContain("Primeiros passos");
     });
   });
 });

@@ -5,6 +5,7 @@ import { renderPosterPng } from "~/platform/qr/poster-png.server";
 import { qrCodePng, qrCodeSvg } from "~/platform/qr/qr-files.server";
 import { AppError } from "../errors";
 import { PROPERTY_TEXT } from "../properties/messages";
+import { recordActivity } from "../team/activity.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { QR_TEXT as T } from "./messages";
 import { posterTemplate } from "./poster-template.server";
@@ -36,6 +37,7 @@ export async function propertyQrCode(
   const property = await ownProperty(db, actor, input.propertyId);
   const url = shopUrl(input.appUrl, property.hash);
   const filename = `qr-code-${slug(property.name)}.${input.format}`;
+  await noteDownload(db, actor, property.name, [property.id]);
   return input.format === "svg"
     ? { body: new TextEncoder().encode(qrCodeSvg(url)), contentType: "image/svg+xml", filename }
     : { body: await qrCodePng(url), contentType: "image/png", filename };
@@ -55,9 +57,10 @@ export async function propertyPoster(
 ): Promise<Download> {
   assertCan(actor, "catalog.read");
   const property = await ownProperty(db, actor, input.propertyId);
-  const template = await posterTemplate(db, actor, input.templateId);
-  const text = { url: shopUrl(input.appUrl, property.hash), name: property.name, line: T.posterLine };
+  const { template, line } = await posterTemplate(db, actor, input.templateId);
+  const text = { url: shopUrl(input.appUrl, property.hash), name: property.name, line };
   const name = `cartaz-${slug(property.name)}`;
+  await noteDownload(db, actor, property.name, [property.id]);
   if (input.format === "png") {
     return { body: await renderPosterPng(template, text), contentType: "image/png", filename: `${name}.png` };
   }
@@ -77,13 +80,27 @@ export async function allPropertyPosters(
   assertCan(actor, "catalog.read");
   const list = await listProperties(db, actor);
   if (list.length === 0) throw new AppError("invalid", T.noProperties);
-  const template = await posterTemplate(db, actor, input.templateId);
-  const texts = list.map((p) => ({ url: shopUrl(input.appUrl, p.hash), name: p.name, line: T.posterLine }));
+  const { template, line } = await posterTemplate(db, actor, input.templateId);
+  const texts = list.map((p) => ({ url: shopUrl(input.appUrl, p.hash), name: p.name, line }));
+  await noteDownload(
+    db,
+    actor,
+    list.map((p) => p.name).join(", "),
+    list.map((p) => p.id),
+  );
   return {
     body: await renderPostersPdf(template, texts, input.paper),
     contentType: "application/pdf",
     filename: `cartazes-${input.paper}.pdf`,
   };
+}
+
+/**
+ * A QR code or poster on its way to a printer: a line in the organization's activity, which the getting-started
+ * checklist reads for its 'print the poster' step.
+ */
+async function noteDownload(db: Db, actor: Actor, subject: string, propertyIds: string[]): Promise<void> {
+  await recordActivity(db, actor, "property.poster_downloaded", subject, { propertyIds });
 }
 
 /** A file name from a property's name: ASCII letters, digits and dashes. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
-import type { Db } from "~/platform/db/database-handle.server";
+import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { products, propertyProducts } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { requireOwnProperty } from "../properties/read-properties.server";
@@ -8,17 +8,22 @@ import { type Actor, assertCan } from "../team/permissions";
 import { NEW_PROPERTY_PRODUCT, STOCK_TEXT as T } from "./messages";
 import { recordMovements } from "./record-movement.server";
 
+/** What a product starts at in a property: counted units, and the target (null = none). */
+export type StartingQuantities = { current: number; expected: number | null };
+
 /**
- * Puts one or several catalogue products in a property, each with current 1 and expected 1, and writes
- * an `initial` movement (none → 1) for each. That first unit comes in at the product's cost: with nothing
+ * Puts one or several catalogue products in a property, each with current 1 and expected 1 unless the
+ * caller gives the quantities the host typed (already validated), and writes an `initial` movement
+ * (none → current) for each. Those first units come in at the product's cost: with nothing
  * before it, the product's cost (or none) is the average cost. All or nothing: one unknown, archived or other organization's
  * product (not_found) or one the property already holds (conflict) and nothing is added.
  */
 export async function addProductsToProperty(
-  db: Db,
+  db: Db | Tx,
   actor: Actor,
   propertyId: string,
   productIds: readonly unknown[],
+  quantities: StartingQuantities = NEW_PROPERTY_PRODUCT,
 ): Promise<{ added: number }> {
   assertCan(actor, "catalog.manage");
   const ids = [...new Set(productIds.map((id) => (typeof id === "string" ? id.trim() : "")))];
@@ -45,8 +50,8 @@ export async function addProductsToProperty(
           organizationId: actor.organizationId,
           propertyId,
           productId: product.id,
-          currentQuantity: NEW_PROPERTY_PRODUCT.current,
-          expectedQuantity: NEW_PROPERTY_PRODUCT.expected,
+          currentQuantity: quantities.current,
+          expectedQuantity: quantities.expected,
           averageCostCents: product.costCents,
         })),
       )
@@ -60,7 +65,7 @@ export async function addProductsToProperty(
         propertyId,
         productId,
         oldQuantity: null,
-        newQuantity: NEW_PROPERTY_PRODUCT.current,
+        newQuantity: quantities.current,
         reason: "initial" as const,
       })),
     );

@@ -31,6 +31,8 @@ export function describeActivity(entry: {
       return `Conta de recebimento precisa ser reconectada: ${subject}${text(details.reason) ? `. ${text(details.reason)}` : ""}`;
     case "payment_account.token_refreshed":
       return `Autorização renovada: ${subject}`;
+    case "property.poster_downloaded":
+      return `QR Code ou cartaz baixado: ${subject}`;
     default:
       return subject;
   }

@@ -14,7 +14,8 @@ export type ActivityKind =
   | "payment_account.connected"
   | "payment_account.disconnected"
   | "payment_account.needs_reconnect"
-  | "payment_account.token_refreshed";
+  | "payment_account.token_refreshed"
+  | "property.poster_downloaded";
 
 export type ActivityEntry = {
   id: string;

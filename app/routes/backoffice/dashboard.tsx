@@ -1,15 +1,25 @@
 import type { LucideIcon } from "lucide-react";
 import { House, Landmark, Package, QrCode, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
 import { Link } from "react-router";
+import { readGettingStarted } from "~/domain/onboarding/getting-started.server";
+import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
 import { type ChosenPeriod, chosenPeriod } from "~/domain/profit/profit-period";
 import { profitOf } from "~/domain/profit/read-profit.server";
 import { listMissingProducts } from "~/domain/restock/missing-products.server";
 import { can } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
+import { buttonClasses } from "~/ui/button";
 import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/dashboard";
+import {
+  GETTING_STARTED_PARAM,
+  GETTING_STARTED_PATH,
+  GettingStarted,
+  type GettingStartedView,
+} from "./getting-started";
 import { backofficeContext } from "./guard.server";
 import { type ProfitSort, profitSort } from "./profit-columns";
 import { ProfitPanel, type ProfitView, profitView } from "./profit-panel";
@@ -30,15 +40,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // Money is for those who see the sales; staff keep the operational view.
   const period = can(actor, "sales.read") ? chosenPeriod(query, saoPauloDay(new Date())) : null;
-  const [missing, receiving, report] = await Promise.all([
+  const [missing, receiving, report, started] = await Promise.all([
     can(actor, "replacement.read")
       ? listMissingProducts(db, actor, { onlyToRestock: true }).then((list) => list.length)
       : null,
     receivingNotice(db, actor),
     period ? profitOf(db, actor, period).then(profitView) : null,
+    // The way to a first sale is the owner's to take.
+    actor.role === "owner" ? readGettingStarted({ db, config: env().payments }, actor) : null,
   ]);
   const profit = period && report ? { period, report, sort: profitSort(query) } : null;
-  return { missing, sections, canRestock, receiving, profit };
+  const gettingStarted = started
+    ? {
+        view: { ...started, sandbox: !env().isProduction },
+        // Shown until done; afterwards only when asked for ('Primeiros passos').
+        open: !started.done || query.get(GETTING_STARTED_PARAM) === "1",
+      }
+    : null;
+  return { missing, sections, canRestock, receiving, profit, gettingStarted };
 }
 
 interface Shortcut {
@@ -94,7 +113,7 @@ const shortcuts: Shortcut[] = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { missing, sections, canRestock, receiving, profit } = loaderData;
+  const { missing, sections, canRestock, receiving, profit, gettingStarted } = loaderData;
   return (
     <DashboardScreen
       missing={missing ?? 0}
@@ -102,13 +121,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       canRestock={canRestock}
       receiving={receiving}
       profit={profit}
+      gettingStarted={gettingStarted}
     />
   );
 }
 
 /**
  * The six cards of part 1 §2 and Recebimentos, those the role may open; first, when the guests cannot pay,
- * what to do about it; then what is missing in the properties when something is.
+ * what to do about it; for an owner on the way to a first sale, the getting-started checklist (afterwards
+ * a 'Primeiros passos' link opens it); then what is missing in the properties when something is.
  */
 export function DashboardScreen({
   missing,
@@ -116,12 +137,15 @@ export function DashboardScreen({
   canRestock,
   receiving = null,
   profit = null,
+  gettingStarted = null,
 }: {
   missing: number;
   sections: string[];
   canRestock: boolean;
   receiving?: ReceivingNoticeData | null;
   profit?: { period: ChosenPeriod; report: ProfitView; sort: ProfitSort } | null;
+  /** Owners only; `open` false once done and not asked for. */
+  gettingStarted?: { view: GettingStartedView; open: boolean } | null;
 }) {
   const banner =
     "flex items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4 text-warning-ink";
@@ -132,8 +156,18 @@ export function DashboardScreen({
     </span>
   );
   return (
-    <PageFrame title="Dashboard">
+    <PageFrame
+      title="Dashboard"
+      actions={
+        gettingStarted && !gettingStarted.open ? (
+          <Link to={GETTING_STARTED_PATH} className={buttonClasses({ variant: "outline" })}>
+            {ONBOARDING_TEXT.show}
+          </Link>
+        ) : null
+      }
+    >
       {receiving ? <ReceivingNotice notice={receiving} /> : null}
+      {gettingStarted?.open ? <GettingStarted view={gettingStarted.view} /> : null}
       {missing > 0 && canRestock ? (
         <Link to="/replacements/create" className={banner}>
           {missingText}

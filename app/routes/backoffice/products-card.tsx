@@ -1,7 +1,8 @@
-import { Package, Pencil, Trash2 } from "lucide-react";
+import { House, Package, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { formatCents } from "~/lib/money";
-import { Button } from "~/ui/button";
+import { Button, buttonClasses } from "~/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "~/ui/card";
 import { CategorySwatch } from "./product-categories-swatch";
 
@@ -21,11 +22,13 @@ interface Props {
   /** Absent for members who may only read the catalogue. */
   onEdit?: () => void;
   onDelete?: () => void;
+  /** 'Adicionar aos imóveis' (a link: it works before the page's JavaScript runs). */
+  placeHref?: string;
   /** false until the page's JavaScript runs (the actions open modals). */
   actionsReady: boolean;
 }
 
-export function ProductCard({ product, onEdit, onDelete, actionsReady }: Props) {
+export function ProductCard({ product, onEdit, onDelete, placeHref, actionsReady }: Props) {
   return (
     <Card className="w-full overflow-hidden">
       <ProductThumb src={product.imageThumb} />
@@ -46,8 +49,19 @@ export function ProductCard({ product, onEdit, onDelete, actionsReady }: Props) 
           <p className="text-sm text-muted">Sem categoria</p>
         )}
       </CardContent>
-      {onEdit || onDelete ? (
+      {onEdit || onDelete || placeHref ? (
         <CardFooter>
+          {placeHref ? (
+            <Link
+              to={placeHref}
+              preventScrollReset
+              aria-label={`Adicionar ${product.name} aos imóveis`}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              <House aria-hidden="true" />
+              Adicionar aos imóveis
+            </Link>
+          ) : null}
           {onEdit ? (
             <Button
               variant="outline"

@@ -1,10 +1,13 @@
-import { Plus } from "lucide-react";
-import { Link } from "react-router";
+import { Package, Plus } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { productsLoadFailed, CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/domain/catalog/products.server";
 import { AppError } from "~/domain/errors";
 import { discardImage, type ImageValue, readImageInput } from "~/domain/images/image-input.server";
+import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
+import { addProductToProperties, listPlacements } from "~/domain/onboarding/product-to-properties.server";
 import { assertCan, can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
@@ -20,6 +23,7 @@ import { refused } from "../refusal.server";
 import type { Route } from "./+types/products";
 import { backofficeContext } from "./guard.server";
 import { LOAD_FAILURE_REASON, LoadFailed } from "./load-failed";
+import { PLACE_PARAM, type PlaceResult, ProductToProperties, placePath } from "./product-to-properties";
 import { ProductCard } from "./products-card";
 import { type EditedProduct, ProductFormDialog } from "./products-form";
 import { useDeletion } from "./use-deletion";
@@ -27,18 +31,31 @@ import { useFormEditor } from "./use-form-editor";
 
 const TITLE = "Gerenciar Produtos";
 
+const PRODUCTS_EMPTY =
+  "Cadastre o que os hóspedes podem comprar, com o preço de venda. Depois coloque cada produto nos imóveis com a quantidade que há lá: é o que aparece na loja do QR Code.";
+
 export function meta() {
   return [{ title: TITLE }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   const { db } = await database();
   const products = await listProducts(db, actor);
   const categories = await listCategories(db, actor, "name");
   // Staff never receive what the host pays: the cost goes only to those who manage the catalogue.
   const canManage = can(actor, "catalog.manage");
+  // 'Adicionar aos imóveis' for one product (after its creation, or from its card).
+  const placingId = canManage ? new URL(request.url).searchParams.get(PLACE_PARAM) : null;
+  const placingProduct = placingId ? products.find((p) => p.id === placingId) : undefined;
+  const placing = placingProduct
+    ? {
+        product: { id: placingProduct.id, name: placingProduct.name },
+        properties: await listPlacements(db, actor),
+      }
+    : null;
   return {
+    placing,
     products: products.map(
       ({ id, name, priceCents, costCents, imageThumb, categoryId, categoryName, categoryColor }) => ({
         id,
@@ -70,6 +87,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteProduct(db, actor, { id: formText(form, "id") });
       return { ok: true as const, message: T.productDeleted };
     }
+    if (intent === "add-to-properties") {
+      const rows = form.getAll("propertyId").map((value) => {
+        const propertyId = String(value);
+        return {
+          propertyId,
+          current: formText(form, `current-${propertyId}`),
+          expected: formText(form, `expected-${propertyId}`),
+        };
+      });
+      const placed = await addProductToProperties(db, actor, formText(form, "productId"), rows);
+      return { ok: true as const, message: ONBOARDING_TEXT.placed(placed.properties), placed: true as const };
+    }
     if (intent !== "create" && intent !== "update") throw new AppError("invalid", "Ação desconhecida.");
     uploaded = await readImageInput(form);
     const input = {
@@ -80,8 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       image: uploaded,
     };
     if (intent === "create") {
-      await createProduct(db, actor, input);
-      return { ok: true as const, message: T.productCreated };
+      const product = await createProduct(db, actor, input);
+      return { ok: true as const, message: T.productCreated, created: { id: product.id } };
     }
     const { replacedImage } = await updateProduct(db, actor, { ...input, id: formText(form, "id") });
     await discardImage(replacedImage);
@@ -93,9 +122,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { products, categories, canManage } = loaderData;
+  const { products, categories, canManage, placing } = loaderData;
   const hydrated = useHydrated();
   const editor = useFormEditor<EditedProduct>();
+  const posted = useActionData<typeof action>();
+
+  // Once a new product is saved, 'Adicionar aos imóveis' opens for it (the create modal's fetcher answers).
+  const created = useFetcher<{ ok: boolean; created?: { id: string } }>({
+    key: `produto-${editor.session}`,
+  }).data;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (created?.ok && created.created) navigate(placePath(created.created.id), { preventScrollReset: true });
+  }, [created, navigate]);
 
   const deletion = useDeletion({
     listPath: "/products",
@@ -120,14 +159,24 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       }
     >
       {deletion.reloading ? <LoadingText>Carregando produtos...</LoadingText> : null}
+      {placing ? (
+        <ProductToProperties
+          key={placing.product.id}
+          product={placing.product}
+          properties={placing.properties}
+          posted={posted && ("placed" in posted || !posted.ok) ? (posted as PlaceResult) : null}
+        />
+      ) : null}
       {products.length === 0 ? (
         <EmptyState
+          icon={Package}
           title="Nenhum produto cadastrado"
+          description={PRODUCTS_EMPTY}
           action={
             canManage ? (
               <Button disabled={!hydrated} onClick={() => editor.edit(null)}>
                 <Plus aria-hidden="true" />
-                Adicionar Produto
+                Novo produto
               </Button>
             ) : null
           }
@@ -145,6 +194,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                     : undefined
                 }
                 onDelete={canManage ? () => deletion.ask(product.id) : undefined}
+                placeHref={canManage ? placePath(product.id) : undefined}
               />
             </li>
           ))}

@@ -1,0 +1,178 @@
+import { CheckCircle2, Circle } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import { STEP_TEXT, ONBOARDING_TEXT as T } from "~/domain/onboarding/messages";
+import type { GettingStartedStep } from "~/domain/onboarding/steps";
+import { cn } from "~/lib/cn";
+import { buttonClasses } from "~/ui/button";
+
+/** The query that opens the checklist once it is done (the 'Primeiros passos' link). */
+export const GETTING_STARTED_PARAM = "primeiros-passos";
+export const GETTING_STARTED_PATH = `/dashboard?${GETTING_STARTED_PARAM}=1`;
+
+export type GettingStartedView = {
+  steps: { step: GettingStartedStep; done: boolean }[];
+  done: boolean;
+  /** Where the stock, poster and purchase steps point; null before the first property. */
+  property: { id: string; name: string; hash: string } | null;
+  /** Outside production: the sandbox's page approves the test purchase's payment. */
+  sandbox: boolean;
+};
+
+/**
+ * The owner's checklist from an empty account to a first sale (issue 25): each step done or not from real
+ * data, each with the way to where it is done.
+ */
+export function GettingStarted({ view }: { view: GettingStartedView }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (view.done) return;
+    // Back from another tab (the poster, the shop, the sandbox): the steps are read anew. A revalidation,
+    // unlike a navigation, never cancels the one a click has just started.
+    const again = () => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle")
+        void revalidator.revalidate();
+    };
+    document.addEventListener("visibilitychange", again);
+    return () => document.removeEventListener("visibilitychange", again);
+  }, [view.done, revalidator]);
+
+  const count = view.steps.filter((s) => s.done).length;
+  return (
+    <section
+      aria-labelledby="getting-started-title"
+      className="grid gap-4 rounded-xl border border-brand/30 bg-brand-soft/30 p-4 sm:p-5"
+    >
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <h2 id="getting-started-title" className="text-lg font-semibold text-ink">
+          {T.title}
+        </h2>
+        <p className="text-sm text-muted">{T.progress(count, view.steps.length)}</p>
+      </div>
+      {view.done ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-ink">{T.allDone}</p>
+          <Link to="/dashboard" className={buttonClasses({ variant: "outline", size: "sm" })}>
+            {T.hide}
+          </Link>
+        </div>
+      ) : (
+        <p className="text-sm text-muted">{T.intro}</p>
+      )}
+      <ol className="grid gap-2">
+        {view.steps.map(({ step, done }, index) => (
+          <li
+            key={step}
+            className={cn(
+              "flex flex-col gap-3 rounded-lg border border-border bg-surface p-3 sm:flex-row sm:items-center",
+              done && "opacity-80",
+            )}
+          >
+            <div className="flex min-w-0 flex-1 items-start gap-3">
+              {done ? (
+                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+              ) : (
+                <Circle className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />
+              )}
+              <div className="grid min-w-0 gap-0.5">
+                <h3 className={cn("font-medium text-ink", done && "line-through decoration-muted")}>
+                  {index + 1}. {STEP_TEXT[step].title}
+                  <span className="sr-only">: {done ? T.done : T.notDone}</span>
+                </h3>
+                <p className="text-sm text-muted">{STEP_TEXT[step].description}</p>
+              </div>
+            </div>
+            <div className="flex shrink-0 flex-wrap gap-2">
+              <StepAction step={step} done={done} view={view} />
+            </div>
+            <span
+              aria-hidden="true"
+              className={cn(
+                "text-xs font-medium sm:w-20 sm:text-right",
+                done ? "text-success" : "text-muted",
+              )}
+            >
+              {done ? T.done : T.notDone}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function StepAction({
+  step,
+  done,
+  view,
+}: {
+  step: GettingStartedStep;
+  done: boolean;
+  view: GettingStartedView;
+}) {
+  const classes = buttonClasses({ variant: done ? "outline" : "primary", size: "sm" });
+  const label = STEP_TEXT[step].action;
+  const { property } = view;
+  // Steps on a property wait for one: until then they lead to where it is created.
+  if (!property && (step === "stock" || step === "poster" || step === "purchase")) {
+    return (
+      <Link to="/properties" className={classes}>
+        {STEP_TEXT.property.action}
+      </Link>
+    );
+  }
+  switch (step) {
+    case "property":
+      return (
+        <Link to="/properties" className={classes}>
+          {label}
+        </Link>
+      );
+    case "products":
+      return (
+        <Link to="/products" className={classes}>
+          {label}
+        </Link>
+      );
+    case "stock":
+      return (
+        <Link to={`/properties/${property?.id}/products`} className={classes}>
+          {label}
+        </Link>
+      );
+    case "receiving":
+      return (
+        <Link to="/recebimentos" className={classes}>
+          {label}
+        </Link>
+      );
+    case "poster":
+      // The download itself ticks the step; a new tab keeps the checklist here.
+      return (
+        <a href={`/properties/${property?.id}/poster`} target="_blank" rel="noopener" className={classes}>
+          {label}
+          <span className="sr-only"> (abre o cartaz em nova aba)</span>
+        </a>
+      );
+    case "purchase":
+      return (
+        <>
+          <a href={`/i/${property?.hash}`} target="_blank" rel="noreferrer" className={classes}>
+            {label}
+            <span className="sr-only"> (abre a loja em nova aba)</span>
+          </a>
+          {view.sandbox ? (
+            <a
+              href="/dev/payments"
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              Aprovar o pagamento de teste
+              <span className="sr-only"> (abre em nova aba)</span>
+            </a>
+          ) : null}
+        </>
+      );
+  }
+}
