@@ -72,6 +72,13 @@ function HistoryScreen({ filter, first, properties, products }: Loaded) {
   const exportQuery = new URLSearchParams(
     [...new URLSearchParams(search)].filter(([name, value]) => name !== "cursor" && value !== ""),
   );
+  // Empty because of a filter, or nothing has moved yet (an ignored bad date filters nothing).
+  const filtered =
+    filter.propertyId !== null ||
+    filter.productId !== null ||
+    filter.reason !== null ||
+    filter.from !== null ||
+    filter.to !== null;
   const csvHref = `/inventory/historico.csv${exportQuery.size ? `?${exportQuery}` : ""}`;
   return (
     <PageFrame
@@ -87,7 +94,19 @@ function HistoryScreen({ filter, first, properties, products }: Loaded) {
       <InventoryTabs current="history" />
       <HistoryFilters filter={filter} properties={properties} products={products} />
       {pages.rows.length === 0 ? (
-        <EmptyState icon={History} title={T.noMovements} />
+        <EmptyState
+          icon={History}
+          title={T.noMovements}
+          description={filtered ? T.noMovementsFiltered : T.noMovementsHint}
+          action={
+            <Link
+              to={filtered ? "/inventory/historico" : "/inventory"}
+              className={buttonClasses({ variant: "outline" })}
+            >
+              {filtered ? T.clearFilters : T.toStock}
+            </Link>
+          }
+        />
       ) : (
         <div className="rounded-xl border border-border bg-surface">
           {/* Column titles for the eye; each value says its own for screen readers. */}

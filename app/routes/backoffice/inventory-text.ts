@@ -5,10 +5,20 @@ export const INVENTORY_TEXT = {
   historyTitle: "Movimentações de estoque",
   historyDescription: "Cada mudança de quantidade: quem, quando, por quê.",
   empty: "Nenhum produto nos imóveis",
-  emptyHint: "Adicione produtos a um imóvel em Imóveis → Produtos para acompanhar o estoque aqui.",
+  emptyHint:
+    "O estoque de cada imóvel aparece aqui quando ele recebe produtos: adicione-os em Imóveis → Produtos, com a quantidade que há no imóvel.",
+  emptyHintNoProperty: "Cadastre um imóvel e adicione produtos a ele: o estoque de cada imóvel aparece aqui.",
+  emptyHintStaff: "O estoque aparece aqui quando o proprietário ou um gerente colocar produtos nos imóveis.",
+  emptyToProperties: "Ir para Imóveis",
+  emptyToProperty: (name: string) => `Adicionar produtos em ${name}`,
   // Spec part 2 §8 (empty states).
   emptyFiltered: "Nenhum produto encontrado para os filtros selecionados",
   noMovements: "Nenhuma movimentação encontrada",
+  noMovementsHint:
+    "Cada mudança de quantidade aparece aqui: vendas, reposições, ajustes e perdas, com quem fez e quando.",
+  noMovementsFiltered: "Nenhuma movimentação corresponde aos filtros escolhidos.",
+  toStock: "Ver estoque",
+  clearFilters: "Limpar filtros",
   alertSaved: "Nível de alerta salvo",
   alertFailed: (message: string) => `Erro ao salvar o nível de alerta: ${message}`,
   alertHint:

@@ -83,21 +83,12 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
             title={T.emptyFiltered}
             action={
               <Link to="/inventory" className={buttonClasses({ variant: "outline" })}>
-                Limpar filtros
+                {T.clearFilters}
               </Link>
             }
           />
         ) : (
-          <EmptyState
-            icon={PackageSearch}
-            title={T.empty}
-            description={T.emptyHint}
-            action={
-              <Link to="/properties" className={buttonClasses({ variant: "outline" })}>
-                Ir para Imóveis
-              </Link>
-            }
-          />
+          <NothingInStock properties={properties} canManage={canSetAlert} />
         )
       ) : (
         <>
@@ -125,6 +116,40 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </PageFrame>
+  );
+}
+
+/**
+ * No product in any property yet: the next step is a property's products page (straight there when there is
+ * only one property). Staff cannot add products, so they are only told what will appear.
+ */
+function NothingInStock({
+  properties,
+  canManage,
+}: {
+  properties: { id: string; name: string }[];
+  canManage: boolean;
+}) {
+  const only = properties.length === 1 ? properties[0] : undefined;
+  return (
+    <EmptyState
+      icon={PackageSearch}
+      title={T.empty}
+      description={
+        !canManage ? T.emptyHintStaff : properties.length === 0 ? T.emptyHintNoProperty : T.emptyHint
+      }
+      action={
+        !canManage ? null : only ? (
+          <Link to={`/properties/${only.id}/products`} className={buttonClasses()}>
+            {T.emptyToProperty(only.name)}
+          </Link>
+        ) : (
+          <Link to="/properties" className={buttonClasses({ variant: "outline" })}>
+            {T.emptyToProperties}
+          </Link>
+        )
+      }
+    />
   );
 }
 

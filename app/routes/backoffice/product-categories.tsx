@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Tags, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import {
@@ -21,6 +21,7 @@ import { toast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
 import { refused } from "../refusal.server";
 import type { Route } from "./+types/product-categories";
+import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
 import { LoadFailed } from "./load-failed";
 import { CategoryFormDialog, type EditedCategory } from "./product-categories-form";
@@ -103,7 +104,19 @@ export default function ProductCategories({ loaderData }: Route.ComponentProps) 
     >
       {deletion.reloading ? <LoadingText>Carregando...</LoadingText> : null}
       {categories.length === 0 ? (
-        <EmptyState title="Nenhuma categoria cadastrada" />
+        <EmptyState
+          icon={Tags}
+          title={E.categories}
+          description={E.categoriesHint}
+          action={
+            canManage ? (
+              <Button disabled={!hydrated} onClick={() => editor.edit(null)}>
+                <Plus aria-hidden="true" />
+                {E.categoriesAction}
+              </Button>
+            ) : null
+          }
+        />
       ) : (
         <Card>
           <ul aria-label="Categorias" className="divide-y divide-border">

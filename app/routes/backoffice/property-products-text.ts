@@ -2,6 +2,12 @@
 export const STOCK_SCREEN_TEXT = {
   title: "Gerenciar Produtos do Imóvel",
   empty: "Nenhum produto cadastrado",
+  emptyHint:
+    "Os produtos deste imóvel, com a quantidade que há nele, são o que os hóspedes veem e compram na loja.",
+  emptyHintNoCatalog:
+    "Seu catálogo ainda não tem produtos: cadastre um em Produtos e depois adicione-o a este imóvel.",
+  emptyHintStaff: "Os produtos aparecem aqui quando o proprietário ou um gerente os adicionar a este imóvel.",
+  emptyNewProduct: "Cadastrar produto",
   loading: "Carregando produtos...",
   saved: "Quantidades atualizadas com sucesso",
   addedOne: "Produto adicionado com sucesso",

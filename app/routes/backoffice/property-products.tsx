@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardCheck, Plus } from "lucide-react";
+import { ArrowLeft, ClipboardCheck, Package, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
@@ -198,9 +198,22 @@ export default function PropertyProducts({ loaderData }: Route.ComponentProps) {
       ) : null}
       {rows.length === 0 ? (
         <EmptyState
+          icon={Package}
           title={T.empty}
-          description={canManage ? "Adicione produtos do seu catálogo a este imóvel." : undefined}
-          action={addButton}
+          description={
+            !canManage ? T.emptyHintStaff : addable.length === 0 ? T.emptyHintNoCatalog : T.emptyHint
+          }
+          action={
+            // Nothing in the catalogue to add yet: the next step is to create a product.
+            canManage && addable.length === 0 ? (
+              <Link to="/products" className={buttonClasses()}>
+                <Plus aria-hidden="true" />
+                {T.emptyNewProduct}
+              </Link>
+            ) : (
+              addButton
+            )
+          }
         />
       ) : (
         <saver.Form method="post" className="grid gap-4">

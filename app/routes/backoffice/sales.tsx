@@ -1,6 +1,6 @@
 import { Download, ShoppingBag } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { listSales, type SalesPage, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
@@ -16,6 +16,7 @@ import { LoadMore, useKeysetPages } from "~/ui/keyset-pages";
 import { PageFrame } from "~/ui/page-frame";
 import { refused } from "../refusal.server";
 import type { Route } from "./+types/sales";
+import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
 import { RefundDialog } from "./refund-dialog";
 import { requireCan } from "./require-can.server";
@@ -97,7 +98,7 @@ function SalesScreen({ filter, first, totals, properties, canRefund }: Loaded) {
       <SalesFilters key={JSON.stringify(filter)} filter={filter} properties={properties} />
       <SalesTotals totals={totals} />
       {pages.rows.length === 0 ? (
-        <EmptyState icon={ShoppingBag} title={MONEY_TEXT.noSales} />
+        <NoSales filtered={isFiltered(filter)} />
       ) : (
         <ol aria-label="Vendas" className="grid gap-3">
           {pages.rows.map((sale) => (
@@ -113,5 +114,24 @@ function SalesScreen({ filter, first, totals, properties, canRefund }: Loaded) {
       <LoadMore pages={pages} label="Carregar mais vendas" whenSeen />
       {canRefund ? <RefundDialog sale={refunding} onClose={() => setRefunding(null)} /> : null}
     </PageFrame>
+  );
+}
+
+const isFiltered = (filter: Loaded["filter"]) =>
+  filter.status !== null || filter.propertyId !== null || filter.from !== null || filter.to !== null;
+
+/** 'Nenhuma venda encontrada': because of the filters, or because nothing has been sold yet. */
+function NoSales({ filtered }: { filtered: boolean }) {
+  return (
+    <EmptyState
+      icon={ShoppingBag}
+      title={MONEY_TEXT.noSales}
+      description={filtered ? E.salesFiltered : E.salesHint}
+      action={
+        <Link to={filtered ? "/sales" : "/properties"} className={buttonClasses({ variant: "outline" })}>
+          {filtered ? E.clearFilters : E.salesToProperties}
+        </Link>
+      }
+    />
   );
 }

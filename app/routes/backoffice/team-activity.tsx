@@ -8,6 +8,7 @@ import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/team-activity";
+import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
 import { requireCan } from "./require-can.server";
 
@@ -47,7 +48,7 @@ export default function TeamActivity({ loaderData }: Route.ComponentProps) {
       }
     >
       {loaderData.entries.length === 0 ? (
-        <EmptyState icon={History} title="Nenhuma atividade registrada" />
+        <EmptyState icon={History} title={E.activity} description={E.activityHint} />
       ) : (
         <ol aria-label="Atividade" className="grid gap-2">
           {loaderData.entries.map((e) => (

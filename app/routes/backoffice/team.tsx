@@ -25,6 +25,7 @@ import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
 import { type Refused, refusalRouteHeaders, refused } from "../refusal.server";
 import type { Route } from "./+types/team";
+import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
 import { requireCan } from "./require-can.server";
 import { teamContext } from "./team-context.server";
@@ -107,6 +108,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Loaded = Route.ComponentProps["loaderData"];
 
+/** The invitation form's e-mail field, which the empty invitation list's 'Convidar' leads to. */
+const INVITE_EMAIL_ID = "convite-email";
+
 export default function Team({ loaderData }: Route.ComponentProps) {
   return <TeamScreen {...loaderData} />;
 }
@@ -178,7 +182,7 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
           className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
         >
           <input type="hidden" name="intent" value="invite" />
-          <Field label="E-mail" error={fieldErrors?.email}>
+          <Field label="E-mail" error={fieldErrors?.email} id={INVITE_EMAIL_ID}>
             {(control) => <Input name="email" type="email" autoComplete="off" required {...control} />}
           </Field>
           <Field label="Papel" error={fieldErrors?.role}>
@@ -261,7 +265,27 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
           Convites pendentes
         </h2>
         {invitations.length === 0 ? (
-          <EmptyState icon={Users} title="Nenhum convite pendente" />
+          <EmptyState
+            icon={Users}
+            title={E.invitations}
+            description={E.invitationsHint}
+            action={
+              // Without JavaScript the link scrolls to the form; with it, the e-mail field takes the focus.
+              <a
+                href={`#${INVITE_EMAIL_ID}`}
+                className={buttonClasses()}
+                onClick={(event) => {
+                  const field = document.getElementById(INVITE_EMAIL_ID);
+                  if (!field) return;
+                  event.preventDefault();
+                  field.focus();
+                }}
+              >
+                <MailPlus aria-hidden="true" />
+                {E.invite}
+              </a>
+            }
+          />
         ) : (
           <ul aria-label="Convites pendentes" className="grid gap-3">
             {invitations.map((i) => (

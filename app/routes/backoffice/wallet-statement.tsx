@@ -10,6 +10,7 @@ import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/wallet-statement";
+import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
 import { requireCan } from "./require-can.server";
@@ -52,7 +53,15 @@ export default function WalletStatement({ loaderData }: Route.ComponentProps) {
   if ("noId" in loaderData) {
     return (
       <PageFrame title="Extrato da carteira">
-        <EmptyState title={MONEY_TEXT.noWalletId} />
+        <EmptyState
+          title={MONEY_TEXT.noWalletId}
+          description={E.noWalletIdHint}
+          action={
+            <Link to="/withdrawals" className={buttonClasses({ variant: "outline" })}>
+              {E.toWallets}
+            </Link>
+          }
+        />
       </PageFrame>
     );
   }
@@ -91,7 +100,7 @@ export default function WalletStatement({ loaderData }: Route.ComponentProps) {
             {MONEY_TEXT.historyFailed}
           </p>
         ) : history.length === 0 ? (
-          <EmptyState title={MONEY_TEXT.noMovements} titleAs="p" />
+          <EmptyState title={MONEY_TEXT.noMovements} titleAs="p" description={E.statementHint} />
         ) : (
           <StatementLines rows={history} />
         )}
@@ -105,7 +114,7 @@ export default function WalletStatement({ loaderData }: Route.ComponentProps) {
             {MONEY_TEXT.receivablesFailed}
           </p>
         ) : receivables.length === 0 ? (
-          <p className="text-sm text-muted">Nenhuma venda no cartão.</p>
+          <p className="text-sm text-muted">{E.noReceivables}</p>
         ) : (
           <ReceivableLines rows={receivables} />
         )}

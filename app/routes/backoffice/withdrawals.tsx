@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Wallet } from "lucide-react";
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { formatPixKey } from "~/domain/ledger/pix-key";
@@ -23,11 +23,13 @@ import { centsToPriceInput } from "~/lib/price-input";
 import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { requestContext } from "~/platform/request-context";
+import { buttonClasses } from "~/ui/button";
 import { cardGridClasses } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
 import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/withdrawals";
+import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
 import { requireCan } from "./require-can.server";
 import { WalletCard } from "./wallet-card";
@@ -192,7 +194,12 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
         <EmptyState
           icon={Wallet}
           title={MONEY_TEXT.noWallets}
-          description="Cada imóvel ganha uma carteira na primeira venda paga."
+          description={E.walletsHint(mode)}
+          action={
+            <Link to="/recebimentos" className={buttonClasses({ variant: "outline" })}>
+              {E.toReceiving}
+            </Link>
+          }
         />
       ) : (
         <ul aria-label="Carteiras" className={cardGridClasses}>
@@ -209,7 +216,9 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
             Saques solicitados
           </h2>
           {history.length === 0 ? (
-            <p className="text-sm text-muted">{MONEY_TEXT.noWithdrawals}</p>
+            <p className="text-sm text-muted">
+              {MONEY_TEXT.noWithdrawals} {E.withdrawalsHint}
+            </p>
           ) : (
             <WithdrawalHistory rows={history} />
           )}
