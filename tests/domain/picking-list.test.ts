@@ -1,6 +1,6 @@
 // The picking list of a restocking run as a PDF, read back with poppler's pdftotext (what a printer would
-// show): grouped by product to load the car, by property to deliver, long runs over several pages, names
-// with accents, and another host's run not found.
+// show): named by the run's number in its organization, grouped by product to load the car, by property to
+// deliver, long runs over several pages, names with accents, and another host's run not found.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -83,7 +83,14 @@ async function runOfTwoProperties() {
   const run = await getReplacement(db, owner, id);
   const coffeeLine = run.lines.find((l) => l.productName === "Café");
   await setDeliveredQuantities(db, owner, { id, lines: [{ itemId: coffeeLine?.itemId, delivered: "4" }] });
-  return { owner, id, createdAt: run.createdAt, organizationId: shop.organizationId };
+  return {
+    owner,
+    id,
+    createdAt: run.createdAt,
+    organizationId: shop.organizationId,
+    propertyId: shop.propertyId,
+    coffee,
+  };
 }
 
 describe("the picking list PDF", () => {
@@ -91,10 +98,11 @@ describe("the picking list PDF", () => {
     const { owner, id, createdAt } = await runOfTwoProperties();
     const pdf = await pickingListPdf(db, owner, id, "produto");
     expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
-    expect(pdf.filename).toBe(`reposicao-${id.slice(0, 8)}-por-produto.pdf`);
+    // The host's first run is #1.
+    expect(pdf.filename).toBe("reposicao-1-por-produto.pdf");
     const { text, pages } = pdfText(pdf.bytes);
     expect(pages).toBe(1);
-    expect(text).toContain(`Lista de separação · Reposição #${id.slice(0, 8)}`);
+    expect(text).toContain("Lista de separação · Reposição #1");
     expect(text).toContain(`Status: Em processamento · Criada em ${formatDateTime(createdAt)}`);
     expect(text).toContain("Agrupada por produto");
     expect(text).toContain("2 produtos · 2 imóveis · 11 unidades");
@@ -113,14 +121,15 @@ describe("the picking list PDF", () => {
     // One coffee did not fit in the car: what goes is 4.
     expect(from("Café").slice(1, 3)).toEqual(["Total: 4 unidades", "Casa Praia 4 un."]);
     expect(text).toContain("Página 1 de 1");
+    expect(text).toContain("Estadia · Reposição #1");
   });
 
   it("groups by property to deliver: each property with its address, total and products", async () => {
     const { owner, id } = await runOfTwoProperties();
     const pdf = await pickingListPdf(db, owner, id, "imovel");
-    expect(pdf.filename).toBe(`reposicao-${id.slice(0, 8)}-por-imovel.pdf`);
+    expect(pdf.filename).toBe("reposicao-1-por-imovel.pdf");
     const { text } = pdfText(pdf.bytes);
-    expect(text).toContain(`Lista de entrega · Reposição #${id.slice(0, 8)}`);
+    expect(text).toContain("Lista de entrega · Reposição #1");
     expect(text).toContain("Agrupada por imóvel");
     const lines = text
       .split("\n")
@@ -136,6 +145,15 @@ describe("the picking list PDF", () => {
       "Água de coco 3 un.",
       "Café 4 un.",
     ]);
+  });
+
+  it("names each run by its own number: the host's second run is #2", async () => {
+    const { owner, propertyId, coffee } = await runOfTwoProperties();
+    // The coffee that did not fit in the first run's car is still missing: a second run takes it.
+    const second = await createReplacement(db, owner, [{ propertyId, productId: coffee }]);
+    const pdf = await pickingListPdf(db, owner, second.id, "imovel");
+    expect(pdf.filename).toBe("reposicao-2-por-imovel.pdf");
+    expect(pdfText(pdf.bytes).text).toContain("Lista de entrega · Reposição #2");
   });
 
   it("opens with the grouping of the run's status when none is asked for", async () => {

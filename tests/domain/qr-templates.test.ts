@@ -1,7 +1,8 @@
 // QR templates and posters in the domain: a template's background goes through the product-photo pipeline,
 // X, Y and size are validated to the spec's limits, every operation is scoped to the organization (another
-// host's id is "not found") and staff only read; a poster's QR code decodes to the property's shop address
-// and sits where the template puts it; 'Gerar novo link' moves the shop. In-memory PGlite, real migrations.
+// host's id is "not found") and staff only read; a template needs a name and becomes the posters' default only
+// when the host chooses it; a poster's QR code decodes to the property's shop address and sits where the
+// template puts it; 'Gerar novo link' moves the shop. In-memory PGlite, real migrations.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { deleteQrTemplate } from "~/domain/qr/delete-qr-template.server";
 import { DEFAULT_TEMPLATE_ID } from "~/domain/qr/poster-template.server";
 import { allPropertyPosters, propertyPoster, propertyQrCode } from "~/domain/qr/posters.server";
 import { getQrTemplate, listQrTemplates } from "~/domain/qr/read-qr-templates.server";
+import { setDefaultQrTemplate } from "~/domain/qr/set-default-qr-template.server";
 import { updateQrTemplate } from "~/domain/qr/update-qr-template.server";
 import type { Actor } from "~/domain/team/permissions";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
@@ -37,6 +39,7 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 const APP_URL = "https://estadia.example.com";
 const BLUE = [0x33, 0x66, 0xcc] as const;
+const RED = [0xcc, 0x33, 0x33] as const;
 
 let handle: DatabaseHandle;
 let db: Db;
@@ -85,10 +88,13 @@ afterAll(async () => {
 });
 
 describe("createQrTemplate", () => {
-  it("stores the uploaded background re-encoded with its size, and the spec's defaults 0, 0, 100", async () => {
+  it("stores the name, the uploaded background re-encoded with its size, and the spec's defaults 0, 0, 100", async () => {
     const image = await blueBackground(1200, 900);
-    const created = await createQrTemplate(db, hostA, { image });
+    const created = await createQrTemplate(db, hostA, { name: "  Cartaz da sala  ", image });
     expect(created).toMatchObject({
+      name: "Cartaz da sala",
+      // Never the posters' default by itself: the host chooses that.
+      isDefault: false,
       positionX: 0,
       positionY: 0,
       size: 100,
@@ -102,6 +108,7 @@ describe("createQrTemplate", () => {
 
   it("keeps the given position and size; a manager may create too", async () => {
     const created = await createQrTemplate(db, managerA, {
+      name: "Do gerente",
       image: await blueBackground(),
       positionX: "300",
       positionY: "150",
@@ -110,22 +117,27 @@ describe("createQrTemplate", () => {
     expect(created).toMatchObject({ positionX: 300, positionY: 150, size: 150 });
   });
 
-  it("refuses values outside the sliders (0–500, 50–300, whole numbers) and a missing image", async () => {
+  it("refuses values outside the sliders (0–500, 50–300, whole numbers), a missing name and image", async () => {
     const err = await refusal(
       createQrTemplate(db, hostA, { positionX: "501", positionY: "-1", size: "49", image: undefined }),
     );
     expect(err.kind).toBe("invalid");
     expect(err.fieldErrors).toEqual({
+      name: "Dê um nome ao template.",
       positionX: "A posição X deve ser um número inteiro de 0 a 500.",
       positionY: "A posição Y deve ser um número inteiro de 0 a 500.",
       size: "O tamanho deve ser um número inteiro de 50 a 300.",
       image: "Escolha a imagem de fundo do template.",
     });
     const image = await blueBackground();
-    const fractions = await refusal(createQrTemplate(db, hostA, { positionX: "1.5", size: "301", image }));
+    const fractions = await refusal(
+      createQrTemplate(db, hostA, { name: "Frações", positionX: "1.5", size: "301", image }),
+    );
     expect(Object.keys(fractions.fieldErrors ?? {})).toEqual(["positionX", "size"]);
-    const empty = await refusal(createQrTemplate(db, hostA, { positionY: "", image }));
+    const empty = await refusal(createQrTemplate(db, hostA, { name: "Vazio", positionY: "", image }));
     expect(empty.fieldErrors).toEqual({ positionY: "A posição Y deve ser um número inteiro de 0 a 500." });
+    const blank = await refusal(createQrTemplate(db, hostA, { name: "   ", image }));
+    expect(blank.fieldErrors).toEqual({ name: "Dê um nome ao template." });
   });
 
   it("accepts only a background we stored, not an outside address", async () => {
@@ -135,7 +147,7 @@ describe("createQrTemplate", () => {
       width: 10,
       height: 10,
     };
-    const err = await refusal(createQrTemplate(db, hostA, { image: outside }));
+    const err = await refusal(createQrTemplate(db, hostA, { name: "De fora", image: outside }));
     expect(err.fieldErrors).toEqual({ image: "Escolha a imagem de fundo do template." });
   });
 
@@ -154,36 +166,56 @@ describe("createQrTemplate", () => {
   });
 
   it("is refused to staff", async () => {
-    const err = await refusal(createQrTemplate(db, staffA, { image: await blueBackground() }));
+    const err = await refusal(
+      createQrTemplate(db, staffA, { name: "Da equipe", image: await blueBackground() }),
+    );
     expect(err.kind).toBe("forbidden");
   });
 });
 
 describe("reading, updating and deleting templates", () => {
   it("lists the organization's templates newest first, for staff too, and nobody else's", async () => {
-    const older = await createQrTemplate(db, hostB, { image: await blueBackground(), size: "120" });
+    const older = await createQrTemplate(db, hostB, {
+      name: "Antigo",
+      image: await blueBackground(),
+      size: "120",
+    });
     await afterInstant(db, older.createdAt);
-    const newer = await createQrTemplate(db, hostB, { image: await blueBackground(), size: "130" });
+    const newer = await createQrTemplate(db, hostB, {
+      name: "Novo",
+      image: await blueBackground(),
+      size: "130",
+    });
     expect((await listQrTemplates(db, hostB)).map((t) => t.id)).toEqual([newer.id, older.id]);
     const ofA = await listQrTemplates(db, staffA);
     expect(ofA.length).toBeGreaterThan(0);
     expect(ofA.map((t) => t.id)).not.toContain(newer.id);
     expect(await getQrTemplate(db, hostA, newer.id)).toBeNull();
     expect(await getQrTemplate(db, hostA, "not-a-uuid")).toBeNull();
-    expect(await getQrTemplate(db, hostB, newer.id)).toMatchObject({ size: 130 });
+    expect(await getQrTemplate(db, hostB, newer.id)).toMatchObject({ name: "Novo", size: 130 });
   });
 
-  it("moves the QR, replaces the background and says which image was replaced", async () => {
-    const created = await createQrTemplate(db, hostA, { image: await blueBackground() });
+  it("renames, moves the QR, replaces the background and says which image was replaced", async () => {
+    const created = await createQrTemplate(db, hostA, { name: "Antes", image: await blueBackground() });
     const moved = await updateQrTemplate(db, hostA, created.id, {
+      name: "Depois",
       positionX: "10",
       positionY: "20",
       size: "200",
     });
-    expect(moved.template).toMatchObject({ positionX: 10, positionY: 20, size: 200, image: created.image });
+    expect(moved.template).toMatchObject({
+      name: "Depois",
+      positionX: 10,
+      positionY: 20,
+      size: 200,
+      image: created.image,
+    });
     expect(moved.replacedImage).toBeNull();
+    const unnamed = await refusal(updateQrTemplate(db, hostA, created.id, { name: "", size: "200" }));
+    expect(unnamed.fieldErrors).toEqual({ name: "Dê um nome ao template." });
     const image = await blueBackground(800, 800);
     const replaced = await updateQrTemplate(db, managerA, created.id, {
+      name: "Depois",
       positionX: "10",
       positionY: "20",
       size: "200",
@@ -194,21 +226,26 @@ describe("reading, updating and deleting templates", () => {
   });
 
   it("another organization's template is not found for update and delete, and stays as it was", async () => {
-    const created = await createQrTemplate(db, hostA, { image: await blueBackground(), size: "111" });
-    const update = await refusal(updateQrTemplate(db, hostB, created.id, { size: "300" }));
+    const created = await createQrTemplate(db, hostA, {
+      name: "De A",
+      image: await blueBackground(),
+      size: "111",
+    });
+    const update = await refusal(updateQrTemplate(db, hostB, created.id, { name: "De B", size: "300" }));
     expect(update).toMatchObject({ kind: "not_found", message: "Template não encontrado" });
     expect((await refusal(deleteQrTemplate(db, hostB, created.id))).kind).toBe("not_found");
-    expect(await getQrTemplate(db, hostA, created.id)).toMatchObject({ size: 111 });
+    expect(await getQrTemplate(db, hostA, created.id)).toMatchObject({ name: "De A", size: 111 });
   });
 
   it("staff may not update or delete", async () => {
-    const created = await createQrTemplate(db, hostA, { image: await blueBackground() });
-    expect((await refusal(updateQrTemplate(db, staffA, created.id, { size: "60" }))).kind).toBe("forbidden");
+    const created = await createQrTemplate(db, hostA, { name: "Intocável", image: await blueBackground() });
+    const update = await refusal(updateQrTemplate(db, staffA, created.id, { name: "Da equipe", size: "60" }));
+    expect(update.kind).toBe("forbidden");
     expect((await refusal(deleteQrTemplate(db, staffA, created.id))).kind).toBe("forbidden");
   });
 
   it("deletes and gives back the image to discard", async () => {
-    const created = await createQrTemplate(db, hostA, { image: await blueBackground() });
+    const created = await createQrTemplate(db, hostA, { name: "Descartável", image: await blueBackground() });
     const { removedImage } = await deleteQrTemplate(db, hostA, created.id);
     expect(removedImage).toEqual({ image: created.image, imageThumb: created.imageThumb });
     expect(await getQrTemplate(db, hostA, created.id)).toBeNull();
@@ -236,6 +273,7 @@ describe("posters", () => {
   it("a PNG poster carries the QR at X, Y and size of the 500-px-wide image, scaled to the poster", async () => {
     const property = await createProperty(db, hostA, { name: "Casa Azul", address: "Rua Azul, 2" });
     const template = await createQrTemplate(db, hostA, {
+      name: "Azul",
       image: await blueBackground(1000, 750),
       positionX: "300",
       positionY: "150",
@@ -272,6 +310,7 @@ describe("posters", () => {
     const property = await createProperty(db, hostA, { name: "Casa Baixa", address: "Rua B, 3" });
     // 1000×500 is 500×250 in the preview: a 200 tile at Y 400 would leave it, so it sits at Y 50.
     const template = await createQrTemplate(db, hostA, {
+      name: "Baixo",
       image: await blueBackground(1000, 500),
       positionX: "450",
       positionY: "400",
@@ -294,7 +333,7 @@ describe("posters", () => {
     expect(decodeQr(raster)?.text).toBe(`${APP_URL}/i/${property.hash}`);
   });
 
-  it("uses the newest template when none is named, and the default when the host has none", async () => {
+  it("uses the built-in poster when none is named until the host chooses a default, then the chosen one", async () => {
     const host = await actorFor("qr-sem-template@example.com");
     const property = await createProperty(db, host, { name: "Sem Template", address: "Rua S" });
     const input = { propertyId: property.id, format: "png" as const, paper: "a4" as const, appUrl: APP_URL };
@@ -305,9 +344,37 @@ describe("posters", () => {
     );
     expect(named.data).toEqual(byDefault.data);
 
-    await createQrTemplate(db, host, { image: await blueBackground(), positionX: "10", positionY: "10" });
-    const newest = readPng((await propertyPoster(db, host, input)).body);
-    expect(boxOfColour(newest, BLUE).width).toBeGreaterThan(newest.width * 0.9);
+    const blue = await createQrTemplate(db, host, {
+      name: "Azul",
+      image: await blueBackground(),
+      positionX: "10",
+      positionY: "10",
+    });
+    // A new template does not become the default by itself.
+    const stillBuiltIn = readPng((await propertyPoster(db, host, input)).body);
+    expect(stillBuiltIn.data).toEqual(byDefault.data);
+
+    await setDefaultQrTemplate(db, host, blue.id);
+    await afterInstant(db, blue.createdAt);
+    const red = await createQrTemplate(db, host, {
+      name: "Vermelho",
+      image: await upload(await solidImage(1000, 750, "#cc3333")),
+      positionX: "10",
+      positionY: "10",
+    });
+    // The chosen one, not the newest.
+    const chosen = readPng((await propertyPoster(db, host, input)).body);
+    expect(boxOfColour(chosen, BLUE).width).toBeGreaterThan(chosen.width * 0.9);
+    expect(() => boxOfColour(chosen, RED)).toThrow("no such pixels");
+
+    await setDefaultQrTemplate(db, host, red.id);
+    const rechosen = readPng((await propertyPoster(db, host, input)).body);
+    expect(boxOfColour(rechosen, RED).width).toBeGreaterThan(rechosen.width * 0.9);
+    expect(() => boxOfColour(rechosen, BLUE)).toThrow("no such pixels");
+    expect((await listQrTemplates(db, host)).map((t) => [t.name, t.isDefault])).toEqual([
+      ["Vermelho", true],
+      ["Azul", false],
+    ]);
   });
 
   it("another host's template or property is not found", async () => {

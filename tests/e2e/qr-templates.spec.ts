@@ -78,14 +78,16 @@ test("a host creates a QR template with a background and moved sliders, edits it
   await expect(page.getByRole("heading", { level: 1, name: "Gerenciar Templates de QR Code" })).toBeVisible();
   await expect(page.getByText("Nenhum template encontrado")).toBeVisible();
 
-  await test.step("'Criar Primeiro Template' opens the form at the spec's defaults 0, 0, 100", async () => {
-    await page.getByRole("link", { name: "Criar Primeiro Template" }).click();
+  await expect(page.getByText("Um template é a imagem de fundo dos cartazes")).toBeVisible();
+
+  await test.step("'Novo template' opens the form with the code centred at a size that scans", async () => {
+    await page.getByRole("link", { name: "Novo template", exact: true }).click();
     await expect(page).toHaveURL("/qr-templates/new");
     await expect(page.getByRole("heading", { level: 1, name: "Novo Template" })).toBeVisible();
     for (const [name, value, min, max] of [
-      ["Posição X", "0", "0", "500"],
-      ["Posição Y", "0", "0", "500"],
-      ["Tamanho", "100", "50", "300"],
+      ["Posição X", "159", "0", "500"],
+      ["Posição Y", "159", "0", "500"],
+      ["Tamanho", "182", "50", "300"],
     ] as const) {
       await expect(slider(page, name)).toHaveAttribute("aria-valuenow", value);
       await expect(slider(page, name)).toHaveAttribute("aria-valuemin", min);
@@ -100,6 +102,7 @@ test("a host creates a QR template with a background and moved sliders, edits it
       "Não foi possível criar o template",
     );
     await expect(page.getByText("Escolha a imagem de fundo do template.")).toBeVisible();
+    await expect(page.getByText("Dê um nome ao template.")).toBeVisible();
   });
 
   await test.step("the preview draws a real QR code where the moved sliders put it", async () => {
@@ -109,10 +112,13 @@ test("a host creates a QR template with a background and moved sliders, edits it
       buffer: await background(),
     });
     await expect(page.getByTestId("qr-preview").locator("image")).toHaveAttribute("href", /^blob:/);
-    // Page Up moves 10 px, an arrow 1 px.
-    await press(slider(page, "Posição X"), [...times(12, "PageUp"), ...times(3, "ArrowRight")]);
-    await press(slider(page, "Posição Y"), [...times(8, "PageUp"), "ArrowUp"]);
-    await press(slider(page, "Tamanho"), [...times(5, "PageUp"), "ArrowLeft", "ArrowLeft"]);
+    // The picked 4:3 image re-centres the code (its height is 375 of 500).
+    await expect(numberBox(page, "Posição Y")).toHaveValue("97");
+    await expect(numberBox(page, "Tamanho")).toHaveValue("182");
+    // Home goes to the minimum, Page Up moves 10 px, an arrow 1 px.
+    await press(slider(page, "Posição X"), ["Home", ...times(12, "PageUp"), ...times(3, "ArrowRight")]);
+    await press(slider(page, "Posição Y"), ["Home", ...times(8, "PageUp"), "ArrowUp"]);
+    await press(slider(page, "Tamanho"), ["Home", ...times(10, "PageUp"), "ArrowLeft", "ArrowLeft"]);
     await expect(numberBox(page, "Posição X")).toHaveValue("123");
     await expect(numberBox(page, "Posição Y")).toHaveValue("81");
     await expect(numberBox(page, "Tamanho")).toHaveValue("148");
@@ -128,6 +134,7 @@ test("a host creates a QR template with a background and moved sliders, edits it
 
   const card = page.getByRole("list", { name: "Templates" }).getByRole("listitem");
   await test.step("'Salvar' creates it: 'Template criado', and its card shows the image and the values", async () => {
+    await page.getByLabel("Nome", { exact: true }).fill("Cartaz da sala");
     await page.getByRole("button", { name: "Salvar" }).click();
     await seeToast(page, "Template criado", "Template de QR Code criado com sucesso");
     await expect(page).toHaveURL("/qr-templates");
@@ -136,7 +143,18 @@ test("a host creates a QR template with a background and moved sliders, edits it
     // The card draws the QR code on the background's thumbnail, where the template puts it.
     await expect(card.locator("svg image")).toHaveAttribute("href", /^\/media\/.+-thumb\.webp$/);
     await expect(card.getByTestId("qr-preview-code")).toBeVisible();
+    await expect(card.getByRole("heading", { name: "Cartaz da sala" })).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  await test.step("'Usar como padrão' makes it the posters' default, said on its card", async () => {
+    await expect(card).not.toContainText("Padrão dos cartazes");
+    await card.getByRole("button", { name: /^Usar como padrão/ }).click();
+    await expect(toasts(page).getByRole("status").filter({ hasText: "agora é o padrão" })).toContainText(
+      "'Cartaz da sala' agora é o padrão dos cartazes.",
+    );
+    await expect(card).toContainText("Padrão dos cartazes");
+    await expect(card.getByRole("button", { name: /^Usar como padrão/ })).toHaveCount(0);
   });
 
   await test.step("'Editar' opens the saved values over the saved image; a change is saved", async () => {
@@ -146,6 +164,7 @@ test("a host creates a QR template with a background and moved sliders, edits it
     await expect(slider(page, "Posição X")).toHaveAttribute("aria-valuenow", "123");
     await expect(slider(page, "Posição Y")).toHaveAttribute("aria-valuenow", "81");
     await expect(slider(page, "Tamanho")).toHaveAttribute("aria-valuenow", "148");
+    await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Cartaz da sala");
     await expect(page.getByTestId("qr-preview").locator("image")).toHaveAttribute(
       "href",
       /^\/media\/.+\.webp$/,
@@ -261,7 +280,7 @@ test("a host downloads a property's QR code and poster, then gives it a new link
       const res = await phone.goto(oldLink);
       expect(res?.status()).toBe(404);
     }).toPass({ timeout: 10_000 });
-    await expect(phone.getByRole("heading", { name: "Propriedade não encontrada" })).toBeVisible();
+    await expect(phone.getByRole("heading", { name: "Imóvel não encontrado" })).toBeVisible();
     await phone.goto(newLink);
     await expect(phone.getByRole("heading", { level: 1, name: "Chalé da Serra" })).toBeVisible();
     await guest?.close();
@@ -282,7 +301,8 @@ test("before JavaScript loads, the template form posts with its number boxes and
   try {
     await test.step("the number boxes carry the values (the sliders need the script)", async () => {
       await noScript.goto("/qr-templates/new");
-      await expect(numberBox(noScript, "Tamanho")).toHaveValue("100");
+      await expect(numberBox(noScript, "Tamanho")).toHaveValue("182");
+      await noScript.getByLabel("Nome", { exact: true }).fill("Sem script");
       await noScript.getByLabel("Imagem de fundo").setInputFiles({
         name: "fundo.png",
         mimeType: "image/png",
@@ -293,7 +313,11 @@ test("before JavaScript loads, the template form posts with its number boxes and
       await numberBox(noScript, "Tamanho").fill("250");
       await noScript.getByRole("button", { name: "Salvar" }).click();
       await expect(noScript).toHaveURL("/qr-templates");
-      await expectCard(noScript.getByRole("list", { name: "Templates" }).getByRole("listitem"), 40, 60, 250);
+      const card = noScript.getByRole("list", { name: "Templates" }).getByRole("listitem");
+      await expectCard(card, 40, 60, 250);
+      // 'Usar como padrão' is a plain form too.
+      await card.getByRole("button", { name: /^Usar como padrão/ }).click();
+      await expect(card).toContainText("Padrão dos cartazes");
     });
 
     await test.step("a property's 'Cartaz PNG' submits the page's template choice to its own address", async () => {
@@ -311,7 +335,7 @@ test("before JavaScript loads, the template form posts with its number boxes and
       await noScript.reload();
       const card = noScript.getByRole("list", { name: "Imóveis" }).getByRole("listitem");
       const link = (await card.getByTestId("guest-link").textContent()) ?? "";
-      // The newest template is chosen; the poster is drawn on it.
+      // The host's default template is chosen; the poster is drawn on it.
       await expect(noScript.getByLabel("Template")).not.toHaveValue("padrao");
       const [download] = await Promise.all([
         noScript.waitForEvent("download"),

@@ -105,15 +105,15 @@ test("the host restocks missing products: a run from ticked cards, moved to 'Ent
       },
     );
 
-    let runId = "";
+    let runName = "";
     await test.step("'Criar reposição' opens the run with the toast", async () => {
       await createButton(page).click();
       await expect(page).toHaveURL(/\/replacements\/[0-9a-f-]{36}$/);
       await expectToast(page, "Reposição iniciada com sucesso");
-      runId = new URL(page.url()).pathname.split("/").pop() ?? "";
-      await expect(
-        page.getByRole("heading", { level: 1, name: `Reposição ${runId.slice(0, 8)}` }),
-      ).toBeVisible();
+      // Numbered per organization: this host's first run.
+      const heading = page.getByRole("heading", { level: 1, name: /^Reposição #\d+$/ });
+      await expect(heading).toBeVisible();
+      runName = (await heading.textContent()) ?? "";
       await expect(page.getByText("Em processamento", { exact: true })).toBeVisible();
       // By product while separating: each product's card with its total for this run.
       const totals = new Map<string, number>();
@@ -163,9 +163,16 @@ test("the host restocks missing products: a run from ticked cards, moved to 'Ent
     await test.step("the list shows the run as 'Entregue', and the products are no longer offered", async () => {
       await page.goto("/replacements");
       await expect(page.getByRole("heading", { level: 1, name: "Reposições" })).toBeVisible();
-      const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: runId.slice(0, 8) }) });
+      const row = page
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name: runName, exact: true }) });
       await expect(row).toHaveCount(1);
       await expect(row).toContainText("Entregue");
+      const products = new Set(journey.lines.map((l) => l.product)).size;
+      const properties = new Set(journey.lines.map((l) => l.property)).size;
+      await expect(row).toContainText(
+        `${products === 1 ? "1 produto" : `${products} produtos`} · ${properties === 1 ? "1 imóvel" : `${properties} imóveis`}`,
+      );
 
       await openCreate(page);
       for (const line of journey.lines)

@@ -43,6 +43,7 @@ describe.runIf(available)("Estoque over HTTP", () => {
   let ownerActor: Actor;
   let strangerShop: Awaited<ReturnType<typeof shopFixture>>;
   let runId = "";
+  let runNumber = 0;
   const scratch = mkdtempSync(path.join(tmpdir(), "estadia-inventory-http-"));
 
   const productId = (name: string) => running.shop.productIds[name] ?? "";
@@ -86,7 +87,7 @@ describe.runIf(available)("Estoque over HTTP", () => {
     staff = await signedIn(team.email, team.password);
     strangerShop = await shopFixture(db, [{ name: "Vinho do vizinho", priceCents: 100, stock: 0 }]);
     stranger = await signedIn(await hostEmail(db, strangerShop), FIXTURE_PASSWORD);
-    ({ id: runId } = await createReplacement(db, ownerActor, [
+    ({ id: runId, number: runNumber } = await createReplacement(db, ownerActor, [
       { propertyId: shop.propertyId, productId: productId("Água mineral") },
     ]));
   });
@@ -292,10 +293,11 @@ describe.runIf(available)("Estoque over HTTP", () => {
       expect(byProduct.status).toBe(200);
       expect(byProduct.headers.get("content-type")).toBe("application/pdf");
       expect(byProduct.headers.get("content-disposition")).toBe(
-        `inline; filename="reposicao-${runId.slice(0, 8)}-por-produto.pdf"`,
+        `inline; filename="reposicao-${runNumber}-por-produto.pdf"`,
       );
       const text = pdfText(byProduct.bytes);
-      expect(text).toContain(`Lista de separação · Reposição #${runId.slice(0, 8)}`);
+      expect(runNumber).toBe(1);
+      expect(text).toContain(`Lista de separação · Reposição #${runNumber}`);
       expect(text).toContain("Status: Entregue");
       expect(text).toMatch(/Água mineral\n\s*Total: 4 unidades\n\s*Casa \S+ 4 un\./);
 

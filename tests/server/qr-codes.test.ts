@@ -30,6 +30,7 @@ const available = await postgresAvailable();
 
 const BLUE = [0x33, 0x66, 0xcc] as const;
 const POSTER_LINE = "Aponte a câmera do celular para comprar";
+const BUILT_IN_LINE = "Produtos deste imóvel — pague com Pix ou cartão";
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 /**
@@ -101,7 +102,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       const res = await postMultipart(
         owner,
         "/qr-templates/new",
-        { positionX: "300", positionY: "150", size: "150" },
+        { name: "Cartaz azul", positionX: "300", positionY: "150", size: "150" },
         await background(),
       );
       expect(res.status).toBe(302);
@@ -110,7 +111,10 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
 
       const list = await owner.get("/qr-templates");
       const text = visibleText(list.body);
-      expect(text).toMatch(/Posição X 300 px Posição Y 150 px Tamanho 150 px/);
+      expect(text).toMatch(/Cartaz azul Posição X 300 px Posição Y 150 px Tamanho 150 px/);
+      // A new template is not the posters' default by itself.
+      expect(text).not.toContain("Padrão dos cartazes");
+      expect(text).toContain("Usar como padrão");
       templateId = /\/qr-templates\/edit\/([0-9a-f-]{36})/.exec(list.body)?.[1] ?? "";
       expect(templateId).toMatch(UUID);
       // The background is a re-encoded upload of ours, served from /media.
@@ -120,6 +124,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
 
     it("answers a refusal with its status and message, and stores nothing", async () => {
       const noImage = await postMultipart(owner, "/qr-templates/new", {
+        name: "Sem imagem",
         positionX: "0",
         positionY: "0",
         size: "100",
@@ -130,7 +135,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       const notAnImage = await postMultipart(
         owner,
         "/qr-templates/new",
-        { size: "100" },
+        { name: "Não é imagem", size: "100" },
         {
           name: "fundo.png",
           type: "image/png",
@@ -143,12 +148,16 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       const outOfRange = await postMultipart(
         owner,
         "/qr-templates/new",
-        { positionX: "501", positionY: "0", size: "20" },
+        { name: "Fora", positionX: "501", positionY: "0", size: "20" },
         await background(),
       );
       expect(outOfRange.status).toBe(400);
       expect(outOfRange.body).toContain("A posição X deve ser um número inteiro de 0 a 500.");
       expect(outOfRange.body).toContain("O tamanho deve ser um número inteiro de 50 a 300.");
+
+      const noName = await postMultipart(owner, "/qr-templates/new", { name: "   " }, await background());
+      expect(noName.status).toBe(400);
+      expect(noName.body).toContain("Dê um nome ao template.");
 
       const list = await owner.get("/qr-templates");
       expect(list.body.match(/\/qr-templates\/edit\//g)).toHaveLength(1);
@@ -158,6 +167,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       const page = await owner.get(`/qr-templates/edit/${templateId}`);
       expect(page.status).toBe(200);
       for (const [name, value] of [
+        ["name", "Cartaz azul"],
         ["positionX", "300"],
         ["positionY", "150"],
         ["size", "150"],
@@ -165,6 +175,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
         expect(page.body).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*value="${value}"`));
       }
       const res = await postMultipart(owner, `/qr-templates/edit/${templateId}`, {
+        name: "Cartaz da sala",
         positionX: "320",
         positionY: "140",
         size: "160",
@@ -172,8 +183,70 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       expect(res.status).toBe(302);
       expect(res.setCookie).toContain("estadia_flash=qr-template-updated");
       expect(visibleText((await owner.get("/qr-templates")).body)).toMatch(
-        /Posição X 320 px Posição Y 140 px Tamanho 160 px/,
+        /Cartaz da sala Posição X 320 px Posição Y 140 px Tamanho 160 px/,
       );
+    });
+  });
+
+  describe("the posters' default, and where a new template puts the code", () => {
+    const posterOf = (query: string) =>
+      download(owner, `/properties/${running.shop.propertyId}/poster${query}`);
+
+    it("until the host chooses one, posters use the built-in template, which says what the code is for", async () => {
+      const [text = ""] = pdfText((await posterOf("?paper=a4")).bytes);
+      expect(text).toContain(BUILT_IN_LINE);
+      expect(text).not.toContain(POSTER_LINE);
+      const [named = ""] = pdfText((await posterOf("?template=padrao&paper=a5")).bytes);
+      expect(named).toContain(BUILT_IN_LINE);
+    });
+
+    it("'Usar como padrão' makes the chosen template the one posters use, and the list says so", async () => {
+      const res = await owner.post("/qr-templates", { intent: "default", id: templateId });
+      expect(res.status).toBe(200);
+      const text = visibleText((await owner.get("/qr-templates")).body);
+      expect(text).toMatch(/Cartaz da sala Padrão dos cartazes/);
+      expect(text).not.toContain("Usar como padrão");
+      const poster = await posterOf("?format=png");
+      const at = placementIn(readPng(poster.bytes));
+      expect(Math.abs(at.x - 320)).toBeLessThanOrEqual(1);
+      const [line = ""] = pdfText((await posterOf("?paper=a4")).bytes);
+      expect(line).toContain(POSTER_LINE);
+    });
+
+    it("a new template starts with the code centred, at least 45 mm wide on A5, and leaves the default alone", async () => {
+      // Posted as the form is before the host moves the code, without JavaScript: its starting numbers (centred
+      // on a square stand-in); the server centres the code on the real image.
+      const res = await postMultipart(
+        owner,
+        "/qr-templates/new",
+        { name: "Centro", positionX: "159", positionY: "159", size: "182" },
+        await background(),
+      );
+      expect(res.status).toBe(302);
+      const list = (await owner.get("/qr-templates")).body;
+      // The default comes first; the new one follows with its own 'Usar como padrão'.
+      expect(visibleText(list)).toMatch(/Cartaz da sala Padrão dos cartazes .* Centro Posição X/);
+      expect(visibleText(list)).toContain("Usar como padrão");
+      const ids = [...list.matchAll(/\/qr-templates\/edit\/([0-9a-f-]{36})/g)].map((m) => m[1] ?? "");
+      const centred = ids.find((id) => id !== templateId) ?? "";
+      expect(centred).toMatch(UUID);
+
+      const png = readPng((await posterOf(`?template=${centred}&format=png`)).bytes);
+      const at = placementIn(png);
+      expect(Math.abs(at.x + at.size / 2 - 250)).toBeLessThanOrEqual(1.5);
+      expect(Math.abs(at.y + at.size / 2 - 375 / 2)).toBeLessThanOrEqual(1.5);
+      const a5 = (await posterOf(`?template=${centred}&paper=a5`)).bytes;
+      const page = renderPdfPage(a5, 1, 150);
+      expect(zbarDecode(page)).toEqual([shopUrl]);
+      const tileMm = (placementIn(readPng(page)).tile.width / 150) * 25.4;
+      expect(tileMm).toBeGreaterThanOrEqual(45);
+      expect(tileMm).toBeLessThan(50);
+
+      // The default did not move to the newest.
+      expect(
+        Math.abs(placementIn(readPng((await posterOf("?format=png")).bytes)).x - 320),
+      ).toBeLessThanOrEqual(1);
+      expect((await owner.post("/qr-templates", { intent: "delete", id: centred })).status).toBe(200);
     });
   });
 
@@ -276,7 +349,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
   });
 
   describe("'Gerar novo link'", () => {
-    it("moves the shop to a new address: the old one answers 404 'Propriedade não encontrada', the new one opens the shop", async () => {
+    it("moves the shop to a new address: the old one answers 404 'Imóvel não encontrado', the new one opens the shop", async () => {
       const property = secondPropertyId;
       const before = await download(owner, `/properties/${property}/qr.png`);
       const oldUrl = decodeQr(readPng(before.bytes))?.text ?? "";
@@ -298,7 +371,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
         old = await fetch(oldUrl);
       }
       expect(old.status).toBe(404);
-      expect(visibleText(await old.text())).toContain("Propriedade não encontrada");
+      expect(visibleText(await old.text())).toContain("Imóvel não encontrado");
       const fresh = await fetch(newUrl);
       expect(fresh.status).toBe(200);
       expect(visibleText(await fresh.text())).toContain("Chalé Dois");
@@ -328,8 +401,12 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       );
       expect(pngPoster.status).toBe(404);
 
-      const update = await postMultipart(stranger, `/qr-templates/edit/${templateId}`, { size: "50" });
+      const update = await postMultipart(stranger, `/qr-templates/edit/${templateId}`, {
+        name: "Meu",
+        size: "50",
+      });
       expect(update.status).toBe(404);
+      expect((await stranger.post("/qr-templates", { intent: "default", id: templateId })).status).toBe(404);
       const remove = await stranger.post("/qr-templates", { intent: "delete", id: templateId });
       expect(remove.status).toBe(404);
 
@@ -363,7 +440,9 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       expect(list.status).toBe(200);
       const text = visibleText(list.body);
       expect(text).toMatch(/Posição X 320 px Posição Y 140 px Tamanho 160 px/);
-      for (const action of ["Novo Template", "Editar", "Excluir"]) expect(text).not.toContain(action);
+      for (const action of ["Novo Template", "Editar", "Excluir", "Usar como padrão"]) {
+        expect(text).not.toContain(action);
+      }
       expect(list.body).not.toContain("/qr-templates/new");
     });
 
@@ -375,6 +454,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       const update = await postMultipart(staff, `/qr-templates/edit/${templateId}`, { size: "50" });
       expect(update.status).toBe(403);
       expect((await staff.post("/qr-templates", { intent: "delete", id: templateId })).status).toBe(403);
+      expect((await staff.post("/qr-templates", { intent: "default", id: templateId })).status).toBe(403);
       expect(
         (await staff.post("/properties", { intent: "new-link", id: running.shop.propertyId })).status,
       ).toBe(403);
@@ -399,7 +479,9 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       const thumb = /href="(\/media\/[0-9a-f-]+-thumb\.webp)"/.exec(list)?.[1] ?? "";
       const res = await owner.post("/qr-templates", { intent: "delete", id: templateId });
       expect(res.status).toBe(200);
-      expect(visibleText((await owner.get("/qr-templates")).body)).toContain("Nenhum template encontrado");
+      const empty = visibleText((await owner.get("/qr-templates")).body);
+      expect(empty).toContain("Nenhum template encontrado");
+      expect(empty).toContain("Novo template");
       expect((await download(owner, thumb)).status).toBe(404);
       const gone = await download(
         owner,
@@ -408,6 +490,10 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       expect(gone.status).toBe(404);
       const byDefault = await download(owner, `/properties/${running.shop.propertyId}/poster?format=png`);
       expect(decodeQr(readPng(byDefault.bytes))?.text).toBe(shopUrl);
+      const [text = ""] = pdfText(
+        (await download(owner, `/properties/${running.shop.propertyId}/poster`)).bytes,
+      );
+      expect(text).toContain(BUILT_IN_LINE);
     });
   });
 });

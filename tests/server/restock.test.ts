@@ -8,6 +8,8 @@ import { type Browser, signedInBrowser } from "../support/accounts";
 import { startCheckoutServer } from "../support/checkout-server";
 import { FIXTURE_PASSWORD, hostEmail, tableRows, visibleText } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
+import { pdfText } from "../support/qr-decode";
+import { download } from "../support/qr-http";
 import { currentOf, fetcherPost, historyOfRun, memberOf, movementsOfRun } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";
 import type { ShopServer } from "../support/shop-server";
@@ -20,7 +22,8 @@ const PICK_ONE = "Selecione pelo menos um produto para repor";
 const NOT_FOUND = "Reposição não encontrada";
 const STATUS_FAILED = "Erro ao atualizar status";
 const CANNOT_SKIP = "Uma reposição 'Em processamento' não pode passar para 'Entregue'.";
-const short = (id: string) => id.slice(0, 8);
+const EMPTY_HINT =
+  "Uma reposição leva aos imóveis os produtos que estão abaixo do esperado: você marca o que vai, imprime a lista de separação e acompanha até a entrega.";
 
 describe.runIf(available)("restocking over HTTP", () => {
   let running: ShopServer;
@@ -114,7 +117,16 @@ describe.runIf(available)("restocking over HTTP", () => {
     // Nor is there a button to start one on the list.
     const list = await staff.get("/replacements");
     expect(list.status).toBe(200);
-    expect(visibleText(list.body)).not.toContain("Iniciar uma reposição");
+    const text = visibleText(list.body);
+    expect(text).not.toContain("Iniciar uma reposição");
+    // The empty list explains what a run is; only those who may start one are offered it.
+    expect(text).toContain(`Nenhuma reposição encontrada ${EMPTY_HINT}`);
+    expect(text).not.toContain("Nova reposição");
+    const ownerList = visibleText((await owner.get("/replacements")).body);
+    expect(ownerList).toContain(`Nenhuma reposição encontrada ${EMPTY_HINT} Nova reposição`);
+    expect(linkTo((await owner.get("/replacements")).body, "/replacements/create")).toBe(
+      "Iniciar uma reposição",
+    );
   });
 
   it("refuses an owner's run with nothing ticked (400), then starts one with the ticked products", async () => {
@@ -157,7 +169,8 @@ describe.runIf(available)("restocking over HTTP", () => {
     expect(await runsOfShop()).toEqual([{ id: runId, status: "processing" }]);
 
     const detail = visibleText((await owner.get(location)).body);
-    expect(detail).toContain(`Reposição ${short(runId)}`);
+    // The host's first run: numbered per organization.
+    expect(detail).toContain("Reposição #1");
     expect(detail).toContain("Em processamento");
     expect(detail).toContain("Marcar como: Produtos separados");
     // By product: each card with its total.
@@ -168,8 +181,13 @@ describe.runIf(available)("restocking over HTTP", () => {
     const dashboard = visibleText((await owner.get("/dashboard")).body);
     expect(dashboard).not.toContain("faltando");
     const list = await owner.get("/replacements");
-    const row = tableRows(list.body).find((r) => r.startsWith(short(runId)));
+    const row = tableRows(list.body).find((r) => r.startsWith("Reposição #1"));
+    expect(row).toContain("2 produtos · 1 imóvel");
     expect(row).toContain("Em processamento");
+    // The picking list is titled with the number too.
+    const pdf = await download(owner, `/replacements/${runId}/lista.pdf`);
+    expect(pdf.headers.get("content-disposition")).toBe('inline; filename="reposicao-1-por-produto.pdf"');
+    expect(pdfText(pdf.bytes)[0]).toContain("Lista de separação · Reposição #1");
   });
 
   it("refuses to skip steps (processing → delivered): 409 with the reason, nothing changes", async () => {
@@ -212,7 +230,9 @@ describe.runIf(available)("restocking over HTTP", () => {
     expect(visibleText(plain.body)).toContain(NOT_FOUND);
     expect(await statusOf(runId)).toBe("processing");
     expect((await historyOfRun(running.db, runId)).map((h) => h.move)).toEqual(["∅→processing"]);
-    expect(visibleText((await stranger.get("/replacements")).body)).not.toContain(short(runId));
+    const theirs = await stranger.get("/replacements");
+    expect(theirs.body).not.toContain(runId);
+    expect(visibleText(theirs.body)).not.toContain("Reposição #1");
   });
 
   it("lets staff open the run and move it to 'Entregue', which adds the stock once", async () => {
@@ -272,7 +292,7 @@ describe.runIf(available)("restocking over HTTP", () => {
     expect(done).toContain("Entregue");
     expect(done).toContain("Todos os produtos foram entregues.");
     expect(done).not.toContain("Marcar como");
-    const row = tableRows((await owner.get("/replacements")).body).find((r) => r.startsWith(short(runId)));
+    const row = tableRows((await owner.get("/replacements")).body).find((r) => r.startsWith("Reposição #1"));
     expect(row).toContain("Entregue");
     // Nothing is missing now: the dashboard says nothing, the create page has nothing to offer.
     expect(visibleText((await owner.get("/dashboard")).body)).not.toContain("faltando");

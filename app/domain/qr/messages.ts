@@ -1,5 +1,3 @@
-import { formatDateTime } from "~/lib/dates";
-
 /** pt-BR texts of the QR templates and posters (spec part 1 §2, §8; the poster's texts are ours). */
 export const QR_TEXT = {
   listTitle: "Gerenciar Templates de QR Code",
@@ -23,15 +21,21 @@ export const QR_TEXT = {
   invalid: "Confira os campos destacados.",
   imageRequired: "Escolha a imagem de fundo do template.",
   imageMissing: "A imagem deste template não está mais disponível. Envie a imagem de novo.",
+  nameRequired: "Dê um nome ao template.",
+  nameTooLong: "O nome pode ter até 80 caracteres.",
+  emptyDescription:
+    "Um template é a imagem de fundo dos cartazes, com o lugar do QR Code. Sem template, os cartazes usam o modelo padrão do Estadia.",
+  newFirst: "Novo template",
+  useAsDefault: "Usar como padrão",
+  isDefault: "Padrão dos cartazes",
+  defaultChanged: (name: string) => `'${name}' agora é o padrão dos cartazes.`,
+  defaultFailed: "Não foi possível escolher o template padrão",
   positionX: "A posição X deve ser um número inteiro de 0 a 500.",
   positionY: "A posição Y deve ser um número inteiro de 0 a 500.",
   size: "O tamanho deve ser um número inteiro de 50 a 300.",
   defaultTemplate: "Modelo padrão",
   posterLine: "Aponte a câmera do celular para comprar",
+  /** The built-in poster's line: what the code is for. */
+  defaultPosterLine: "Produtos deste imóvel — pague com Pix ou cartão",
   noProperties: "Cadastre um imóvel para imprimir cartazes.",
 } as const;
-
-/** What names a template in lists and pickers (templates have no name of their own). */
-export function templateLabel(createdAt: Date | string): string {
-  return `Template de ${formatDateTime(createdAt)}`;
-}

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { mediaKeyOf } from "~/domain/images/image-input.server";
 import type { Db } from "~/platform/db/database-handle.server";
 import { qrTemplates } from "~/platform/db/schema";
@@ -15,17 +15,18 @@ import type { QrTemplate } from "./types";
 export const DEFAULT_TEMPLATE_ID = "padrao";
 
 /**
- * The template a poster is drawn on: the built-in default when asked for it, the given template of the
- * actor's organization (not_found otherwise), or, when none is named, the newest one, or the default when
- * the host has made none. Checks no permission: the caller did.
+ * The template a poster is drawn on and the line under the property's name: the built-in one (which says what
+ * the code is for) when asked for it, the given template of the actor's organization (not_found otherwise),
+ * or, when none is named, the one the host chose as default ('Usar como padrão'), or the built-in one.
  */
 export async function posterTemplate(
   db: Db,
   actor: Actor,
   templateId: string | null | undefined,
-): Promise<PosterTemplate> {
+): Promise<{ template: PosterTemplate; line: string }> {
   assertCan(actor, "catalog.read");
-  if (templateId === DEFAULT_TEMPLATE_ID) return defaultPosterTemplate();
+  const builtIn = async () => ({ template: await defaultPosterTemplate(), line: T.defaultPosterLine });
+  if (templateId === DEFAULT_TEMPLATE_ID) return builtIn();
   let template: QrTemplate | undefined;
   if (templateId) {
     template = await ownTemplate(db, actor, templateId);
@@ -34,18 +35,19 @@ export async function posterTemplate(
     [template] = await db
       .select(qrTemplateColumns)
       .from(qrTemplates)
-      .where(eq(qrTemplates.organizationId, actor.organizationId))
-      .orderBy(desc(qrTemplates.createdAt), desc(qrTemplates.id))
-      .limit(1);
-    if (!template) return defaultPosterTemplate();
+      .where(and(eq(qrTemplates.organizationId, actor.organizationId), eq(qrTemplates.isDefault, true)));
+    if (!template) return builtIn();
   }
   const key = mediaKeyOf(template.image);
   const file = key ? await mediaStorage().get(key) : null;
   if (!file) throw new AppError("conflict", T.imageMissing);
   return {
-    image: file.bytes,
-    width: template.imageWidth,
-    height: template.imageHeight,
-    placement: { positionX: template.positionX, positionY: template.positionY, size: template.size },
+    template: {
+      image: file.bytes,
+      width: template.imageWidth,
+      height: template.imageHeight,
+      placement: { positionX: template.positionX, positionY: template.positionY, size: template.size },
+    },
+    line: T.posterLine,
   };
 }

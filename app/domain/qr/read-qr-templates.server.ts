@@ -7,6 +7,8 @@ import type { QrTemplate, Queryable } from "./types";
 
 export const qrTemplateColumns = {
   id: qrTemplates.id,
+  name: qrTemplates.name,
+  isDefault: qrTemplates.isDefault,
   image: qrTemplates.image,
   imageThumb: qrTemplates.imageThumb,
   imageWidth: qrTemplates.imageWidth,
@@ -18,14 +20,14 @@ export const qrTemplateColumns = {
   updatedAt: qrTemplates.updatedAt,
 };
 
-/** The organization's templates, newest first. */
+/** The organization's templates: the default first, then newest first. */
 export async function listQrTemplates(db: Db, actor: Actor): Promise<QrTemplate[]> {
   assertCan(actor, "catalog.read");
   return db
     .select(qrTemplateColumns)
     .from(qrTemplates)
     .where(eq(qrTemplates.organizationId, actor.organizationId))
-    .orderBy(desc(qrTemplates.createdAt), desc(qrTemplates.id));
+    .orderBy(desc(qrTemplates.isDefault), desc(qrTemplates.createdAt), desc(qrTemplates.id));
 }
 
 /** One template of the actor's organization; null when unknown or another organization's. */

@@ -17,6 +17,11 @@ export const placementSchema = z.object({
   size: whole(QR_LIMITS.size, QR_DEFAULTS.size, T.size),
 });
 
+export const nameSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : ""),
+  z.string().min(1, T.nameRequired).max(80, T.nameTooLong),
+);
+
 /** First message per field, for the form. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

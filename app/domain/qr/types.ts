@@ -4,6 +4,9 @@ import type { Db } from "~/platform/db/database-handle.server";
 /** A QR template as the back office shows and edits it. */
 export type QrTemplate = {
   id: string;
+  name: string;
+  /** The posters' default when none is named (at most one per organization). */
+  isDefault: boolean;
   /** The stored background (`/media/…`) and its card thumbnail. */
   image: string;
   imageThumb: string;
@@ -17,6 +20,9 @@ export type QrTemplate = {
 };
 
 export type QrTemplateInput = {
+  name?: unknown;
+  /** Set by the new-template form until the host moves the code: centre it at a size that scans. */
+  autoPlace?: boolean;
   positionX?: unknown;
   positionY?: unknown;
   size?: unknown;

@@ -6,12 +6,12 @@ import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { QR_TEXT as T } from "./messages";
 import { ownTemplate, qrTemplateColumns } from "./read-qr-templates.server";
-import { fieldErrorsOf, placementSchema } from "./schemas";
+import { fieldErrorsOf, nameSchema, placementSchema } from "./schemas";
 import { checkTemplateImage } from "./template-image.server";
 import type { QrTemplate, QrTemplateInput } from "./types";
 
 /**
- * Moves or resizes a template's QR and, when given, replaces its background. Returns the image that was
+ * Renames a template, moves or resizes its QR and, when given, replaces its background. Returns the image that was
  * replaced, for the caller to discard once this has committed.
  */
 export async function updateQrTemplate(
@@ -22,7 +22,13 @@ export async function updateQrTemplate(
 ): Promise<{ template: QrTemplate; replacedImage: ImageValue | null }> {
   assertCan(actor, "catalog.manage");
   const parsed = placementSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("invalid", T.invalid, fieldErrorsOf(parsed.error));
+  const name = nameSchema.safeParse(input.name);
+  if (!parsed.success || !name.success) {
+    throw new AppError("invalid", T.invalid, {
+      ...(parsed.success ? {} : fieldErrorsOf(parsed.error)),
+      ...(name.success ? {} : { name: name.error.issues[0]?.message ?? T.nameRequired }),
+    });
+  }
   const image = input.image ? checkTemplateImage(input.image) : undefined;
   return db.transaction(async (tx) => {
     const before = await ownTemplate(tx, actor, id, true);
@@ -37,7 +43,7 @@ export async function updateQrTemplate(
       : {};
     const [template] = await tx
       .update(qrTemplates)
-      .set({ ...parsed.data, ...imageChange, updatedAt: sql`now()` })
+      .set({ ...parsed.data, name: name.data, ...imageChange, updatedAt: sql`now()` })
       .where(and(eq(qrTemplates.id, before.id), eq(qrTemplates.organizationId, actor.organizationId)))
       .returning(qrTemplateColumns);
     if (!template) throw new AppError("not_found", T.notFound);

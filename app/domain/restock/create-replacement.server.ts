@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
 import { listMissingProducts } from "./missing-products.server";
+import { nextReplacementNumber } from "./replacement-number.server";
 
 /** A ticked card of /replacements/create: a product missing in a property. */
 export type TickedLine = { propertyId: unknown; productId: unknown };
@@ -20,7 +21,7 @@ export async function createReplacement(
   db: Db,
   actor: Actor,
   ticked: readonly TickedLine[],
-): Promise<{ id: string }> {
+): Promise<{ id: string; number: number }> {
   assertCan(actor, "replacement.manage");
   const wanted = new Set<string>();
   for (const line of ticked) {
@@ -55,10 +56,11 @@ export async function createReplacement(
           )
       ).map((p) => [p.id, p.costCents]),
     );
+    const number = await nextReplacementNumber(tx, actor.organizationId);
     const [run] = await tx
       .insert(replacements)
-      .values({ organizationId: actor.organizationId, createdBy: actor.userId })
-      .returning({ id: replacements.id });
+      .values({ organizationId: actor.organizationId, number, createdBy: actor.userId })
+      .returning({ id: replacements.id, number: replacements.number });
     if (!run) throw new Error("replacement insert returned nothing");
     await tx.insert(replacementItems).values(
       lines.map((l) => ({

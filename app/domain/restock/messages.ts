@@ -9,6 +9,12 @@ export const RESTOCK_TEXT = {
   nothingMissing: "Nenhum produto para repor",
   allStocked: "Todos os produtos estão com estoque adequado",
   noReplacements: "Nenhuma reposição encontrada",
+  noReplacementsHint:
+    "Uma reposição leva aos imóveis os produtos que estão abaixo do esperado: você marca o que vai, imprime a lista de separação e acompanha até a entrega.",
+  noReplacementsAction: "Nova reposição",
+  runName: (number: number) => `Reposição #${number}`,
+  counts: (products: number, properties: number) =>
+    `${products === 1 ? "1 produto" : `${products} produtos`} · ${properties === 1 ? "1 imóvel" : `${properties} imóveis`}`,
   notMissing: "Este produto não está mais faltando neste imóvel.",
   moved: (label: string) => `Esta reposição já está '${label}': a página foi atualizada.`,
   cannotMove: (from: string, to: string) => `Uma reposição '${from}' não pode passar para '${to}'.`,

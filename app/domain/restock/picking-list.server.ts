@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { formatDateTime } from "~/lib/dates";
-import { shortId } from "~/lib/short-id";
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
 import { type ChecklistSection, renderChecklistPdf } from "~/platform/pdf/checklist-pdf.server";
 import type { Actor } from "../team/permissions";
+import { RESTOCK_TEXT as T } from "./messages";
 import { getReplacement, type ReplacementLine } from "./read-replacements.server";
 import {
   defaultGrouping,
@@ -47,7 +47,7 @@ export async function pickingListPdf(
   const productCount = new Set(lines.map((l) => l.productId)).size;
   const propertyCount = new Set(lines.map((l) => l.propertyId)).size;
   const bytes = await renderChecklistPdf({
-    title: `${grouping === "product" ? "Lista de separação" : "Lista de entrega"} · Reposição #${shortId(run.id)}`,
+    title: `${grouping === "product" ? "Lista de separação" : "Lista de entrega"} · ${T.runName(run.number)}`,
     subtitle: [
       `Status: ${REPLACEMENT_LABEL[run.status]} · Criada em ${formatDateTime(run.createdAt)}`,
       grouping === "product"
@@ -59,9 +59,9 @@ export async function pickingListPdf(
     ],
     sections: grouping === "product" ? byProduct(lines) : byProperty(lines, addresses),
     emptyText: "Nenhum produto nesta reposição.",
-    footer: `Estadia · Reposição #${shortId(run.id)}`,
+    footer: `Estadia · ${T.runName(run.number)}`,
   });
-  return { bytes, grouping, filename: `reposicao-${shortId(run.id)}-por-${GROUPING_PARAM[grouping]}.pdf` };
+  return { bytes, grouping, filename: `reposicao-${run.number}-por-${GROUPING_PARAM[grouping]}.pdf` };
 }
 
 function groupBy(lines: ReplacementLine[], key: (l: ReplacementLine) => string) {

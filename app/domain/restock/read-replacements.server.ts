@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products, properties, replacementItems, replacements } from "~/platform/db/schema";
@@ -7,21 +7,35 @@ import { type Actor, assertCan } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
 import type { ReplacementStatus } from "./replacement-status";
 
-export type ReplacementSummary = { id: string; status: ReplacementStatus; createdAt: Date; updatedAt: Date };
+export type ReplacementSummary = {
+  id: string;
+  /** 'Reposição #n': per organization, in creation order. */
+  number: number;
+  status: ReplacementStatus;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
-/** The organization's runs, newest first. */
-export async function listReplacements(db: Db, actor: Actor): Promise<ReplacementSummary[]> {
+export type ReplacementListItem = ReplacementSummary & { productCount: number; propertyCount: number };
+
+/** The organization's runs, newest first, with how many products and properties each one takes. */
+export async function listReplacements(db: Db, actor: Actor): Promise<ReplacementListItem[]> {
   assertCan(actor, "replacement.read");
   const rows = await db
     .select({
       id: replacements.id,
+      number: replacements.number,
       status: replacements.status,
       createdAt: replacements.createdAt,
       updatedAt: replacements.updatedAt,
+      productCount: countDistinct(replacementItems.productId),
+      propertyCount: countDistinct(replacementItems.propertyId),
     })
     .from(replacements)
+    .leftJoin(replacementItems, eq(replacementItems.replacementId, replacements.id))
     .where(eq(replacements.organizationId, actor.organizationId))
-    .orderBy(desc(replacements.createdAt));
+    .groupBy(replacements.id)
+    .orderBy(desc(replacements.createdAt), desc(replacements.number));
   return rows.map((r) => ({ ...r, status: r.status as ReplacementStatus }));
 }
 
@@ -49,6 +63,7 @@ export async function getReplacement(db: Db, actor: Actor, id: unknown): Promise
   const [run] = await db
     .select({
       id: replacements.id,
+      number: replacements.number,
       status: replacements.status,
       createdAt: replacements.createdAt,
       updatedAt: replacements.updatedAt,

@@ -37,7 +37,7 @@ interface Props {
   onNewLink: () => void;
 }
 
-/** One property: photo (or a placeholder), name linking to its shop, address, guest link and actions. */
+/** One property: photo (a thumbnail on phones, none when missing), name linking to its shop, address, guest link and actions. */
 export function PropertyCard({
   property,
   guestUrl,
@@ -57,42 +57,53 @@ export function PropertyCard({
     }
   }
 
+  const photo = property.imageThumb && property.imageThumb !== brokenImage ? property.imageThumb : null;
+  const img = (className: string) =>
+    photo ? (
+      // The name beside or below says what this is: the photo is decorative.
+      <img
+        src={photo}
+        alt=""
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        // An outside address that stopped answering shows the placeholder, not a broken image.
+        onError={() => setBrokenImage(photo)}
+        // A load that failed before hydration fired onError before React listened.
+        ref={(el) => {
+          if (el?.complete && el.naturalWidth === 0) setBrokenImage(photo);
+        }}
+        className={className}
+      />
+    ) : null;
+
   return (
     <Card className="w-full overflow-hidden">
-      <div className="flex aspect-video items-center justify-center bg-surface-alt">
-        {property.imageThumb && property.imageThumb !== brokenImage ? (
-          // The name right below says what this is: the photo is decorative.
-          <img
-            src={property.imageThumb}
-            alt=""
-            loading="lazy"
-            referrerPolicy="no-referrer"
-            // An outside address that stopped answering shows the placeholder, not a broken image.
-            onError={() => setBrokenImage(property.imageThumb)}
-            // A load that failed before hydration fired onError before React listened.
-            ref={(img) => {
-              if (img?.complete && img.naturalWidth === 0) setBrokenImage(property.imageThumb);
-            }}
-            className="size-full object-cover"
-          />
-        ) : (
-          <House className="size-10 text-muted" aria-hidden="true" />
-        )}
-      </div>
-      <CardHeader>
-        <CardTitle>
-          <a
-            href={`/i/${property.hash}`}
-            target="_blank"
-            rel="noopener"
-            className="inline-flex items-center gap-1.5 break-words text-brand underline-offset-4 hover:underline"
-          >
-            {property.name}
-            <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-            <span className="sr-only"> (abre a loja em nova aba)</span>
-          </a>
-        </CardTitle>
-        <CardDescription className="break-words">{property.address}</CardDescription>
+      {/* Wider screens show a photo as a banner; phones (and a property without one) keep a thumbnail. */}
+      {photo ? (
+        <div className="hidden aspect-video bg-surface-alt sm:block">{img("size-full object-cover")}</div>
+      ) : null}
+      <CardHeader className="grid-cols-[auto_minmax(0,1fr)] items-start gap-3">
+        <div
+          className={`flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-surface-alt ${photo ? "sm:hidden" : ""}`}
+          data-testid="property-thumb"
+        >
+          {img("size-full object-cover") ?? <House className="size-6 text-muted" aria-hidden="true" />}
+        </div>
+        <div className="grid min-w-0 gap-1">
+          <CardTitle>
+            <a
+              href={`/i/${property.hash}`}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex items-center gap-1.5 break-words text-brand underline-offset-4 hover:underline"
+            >
+              {property.name}
+              <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only"> (abre a loja em nova aba)</span>
+            </a>
+          </CardTitle>
+          <CardDescription className="break-words">{property.address}</CardDescription>
+        </div>
       </CardHeader>
       <CardContent className="grid content-start gap-1">
         <p className="text-xs font-medium text-muted">Link para hóspedes</p>

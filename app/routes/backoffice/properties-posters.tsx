@@ -27,19 +27,19 @@ export function PosterOptions({ templates, selected }: Props) {
         action="/properties/posters"
         target="_blank"
         aria-labelledby={`${POSTER_FORM_ID}-title`}
-        className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end"
+        className="grid grid-cols-[minmax(0,1fr)_6rem] items-end gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto]"
         rel="noopener"
       >
-        <div className="grid gap-1 sm:col-span-3">
+        <div className="col-span-2 grid gap-1 sm:col-span-3">
           <h2 id={`${POSTER_FORM_ID}-title`} className="text-base font-semibold">
             Cartazes com QR Code
           </h2>
           <p className="text-sm text-muted">
-            Para imprimir e deixar no imóvel. Escolha o template (
+            Para deixar no imóvel: escolha o template (
             <Link to="/qr-templates" className="text-brand underline underline-offset-4">
               gerenciar templates
             </Link>
-            ) e o papel; cada imóvel também tem o seu cartaz no card.
+            ) e o papel; cada imóvel tem o seu cartaz no card.
           </p>
         </div>
         <Field label="Template">
@@ -61,7 +61,14 @@ export function PosterOptions({ templates, selected }: Props) {
             </NativeSelect>
           )}
         </Field>
-        <Button type="submit" name="format" value="pdf" variant="outline">
+        {/* Phones: template and paper side by side, the button under them, so the cards start sooner. */}
+        <Button
+          type="submit"
+          name="format"
+          value="pdf"
+          variant="outline"
+          className="col-span-2 sm:col-span-1"
+        >
           <Printer aria-hidden="true" />
           Imprimir todos
         </Button>

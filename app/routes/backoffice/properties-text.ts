@@ -4,6 +4,10 @@ export const PROPERTIES_TEXT = {
   updated: "Imóvel atualizado com sucesso",
   deleted: "Imóvel excluído com sucesso",
   empty: "Nenhum imóvel cadastrado",
+  emptyHint:
+    "Cada imóvel ganha uma loja com link e QR Code próprios: o hóspede escaneia o cartaz e compra o que está no imóvel.",
+  emptyHintStaff: "Os imóveis aparecem aqui quando o proprietário ou um gerente os cadastrar.",
+  emptyAction: "Cadastrar imóvel",
   loading: "Carregando imóveis...",
   deleteConfirm: "Tem certeza que deseja excluir este imóvel?",
   deleteConsequence:
@@ -17,7 +21,7 @@ export const PROPERTIES_TEXT = {
   newLinkConfirm: (name: string) => `Gerar um novo link para ${name}?`,
   newLinkConsequence:
     "O link atual deixa de funcionar, e com ele o QR Code e os cartazes já impressos: quem escanear verá " +
-    "'Propriedade não encontrada'. Depois, baixe e imprima os cartazes novos.",
+    "'Imóvel não encontrado'. Depois, baixe e imprima os cartazes novos.",
   newLinkCreated: "Novo link gerado",
   newLinkDone: "O link antigo e os cartazes impressos com ele não funcionam mais.",
 } as const;

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Building2, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { AppError, refusalOf } from "~/domain/errors";
 import { discardImage, type ImageValue, readImageInput } from "~/domain/images/image-input.server";
@@ -7,7 +7,7 @@ import { deleteProperty } from "~/domain/properties/delete-property.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
 import { renewGuestLink } from "~/domain/properties/renew-guest-link.server";
 import { updateProperty } from "~/domain/properties/update-property.server";
-import { QR_TEXT, templateLabel } from "~/domain/qr/messages";
+import { QR_TEXT } from "~/domain/qr/messages";
 import { DEFAULT_TEMPLATE_ID } from "~/domain/qr/poster-template.server";
 import { listQrTemplates } from "~/domain/qr/read-qr-templates.server";
 import { assertCan, can } from "~/domain/team/permissions";
@@ -64,9 +64,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The built-in default first; the newest of the host's own is chosen when there is one.
     posterTemplates: [
       { id: DEFAULT_TEMPLATE_ID, label: QR_TEXT.defaultTemplate },
-      ...templates.map((t) => ({ id: t.id, label: templateLabel(t.createdAt) })),
+      ...templates.map((t) => ({ id: t.id, label: t.name })),
     ],
-    posterTemplate: templates[0]?.id ?? DEFAULT_TEMPLATE_ID,
+    posterTemplate: templates.find((t) => t.isDefault)?.id ?? DEFAULT_TEMPLATE_ID,
     canManage: can(actor, "catalog.manage"),
     canSeeResults: can(actor, "sales.read"),
     loadError,
@@ -143,8 +143,17 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
         </p>
       ) : properties.length === 0 ? (
         <EmptyState
+          icon={Building2}
           title={T.empty}
-          description={canManage ? "Cadastre um imóvel para ter o link da loja dos hóspedes." : undefined}
+          description={canManage ? T.emptyHint : T.emptyHintStaff}
+          action={
+            canManage ? (
+              <Button onClick={() => editor.edit(null)}>
+                <Plus aria-hidden="true" />
+                {T.emptyAction}
+              </Button>
+            ) : null
+          }
         />
       ) : (
         <PosterOptions templates={posterTemplates} selected={posterTemplate} />

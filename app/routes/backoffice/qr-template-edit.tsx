@@ -25,9 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Another organization's id is answered exactly like one that never existed.
   const template = await getQrTemplate(db, actor, params.id);
   if (!template) return data({ notFound: true as const }, { status: 404 });
-  const { image, imageWidth, imageHeight, positionX, positionY, size } = template;
+  const { name, image, imageWidth, imageHeight, positionX, positionY, size } = template;
   return {
-    template: { image, imageWidth, imageHeight, positionX, positionY, size },
+    template: { name, image, imageWidth, imageHeight, positionX, positionY, size },
     tile: await previewTile(db, actor, env().appUrl),
   };
 }

@@ -1,13 +1,20 @@
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { initialPlacement, NEW_FORM_PLACEMENT } from "~/domain/qr/initial-placement";
 import { QR_TEXT as T } from "~/domain/qr/messages";
-import { QR_DEFAULTS, QR_LIMITS, type QrPlacement } from "~/lib/qr-placement";
+import { QR_LIMITS, type QrPlacement } from "~/lib/qr-placement";
 import { Button, buttonClasses } from "~/ui/button";
+import { Input } from "~/ui/input";
 import { toast } from "~/ui/toaster";
 import { type PreviewTile, QrTemplatePreview } from "./qr-template-preview";
 import { QrTemplateSlider } from "./qr-template-slider";
 
-export type EditedTemplate = QrPlacement & { image: string; imageWidth: number; imageHeight: number };
+export type EditedTemplate = QrPlacement & {
+  name: string;
+  image: string;
+  imageWidth: number;
+  imageHeight: number;
+};
 
 /** What the action answers when it refuses a save. */
 export type SaveRefusal = { message: string; fieldErrors?: Record<string, string> };
@@ -27,11 +34,14 @@ type Picked = { src: string; width: number; height: number };
  */
 export function QrTemplateForm({ template, tile, refusal }: Props) {
   const id = useId();
-  const [placement, setPlacement] = useState<QrPlacement>(() => ({
-    positionX: template?.positionX ?? QR_DEFAULTS.positionX,
-    positionY: template?.positionY ?? QR_DEFAULTS.positionY,
-    size: template?.size ?? QR_DEFAULTS.size,
-  }));
+  const [placement, setPlacement] = useState<QrPlacement>(() =>
+    template
+      ? { positionX: template.positionX, positionY: template.positionY, size: template.size }
+      : NEW_FORM_PLACEMENT,
+  );
+  // A new template's code follows the picked image's centre until the host moves it; without the script the
+  // untouched numbers are posted and the server centres it the same way.
+  const [autoPlace, setAutoPlace] = useState(template === null);
   const [picked, setPicked] = useState<Picked | null>(null);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -50,7 +60,11 @@ export function QrTemplateForm({ template, tile, refusal }: Props) {
     const src = URL.createObjectURL(file);
     // The preview needs the image's shape: X, Y and size are measured on it shown 500 px wide.
     const probe = new Image();
-    probe.onload = () => setPicked({ src, width: probe.naturalWidth, height: probe.naturalHeight });
+    probe.onload = () => {
+      const shape = { width: probe.naturalWidth, height: probe.naturalHeight };
+      setPicked({ src, ...shape });
+      if (autoPlace) setPlacement(initialPlacement(shape));
+    };
     probe.onerror = () => {
       URL.revokeObjectURL(src);
       setPicked(null);
@@ -61,7 +75,10 @@ export function QrTemplateForm({ template, tile, refusal }: Props) {
   const saved = template
     ? { src: template.image, width: template.imageWidth, height: template.imageHeight }
     : null;
-  const set = (key: keyof QrPlacement) => (value: number) => setPlacement((p) => ({ ...p, [key]: value }));
+  const set = (key: keyof QrPlacement) => (value: number) => {
+    setAutoPlace(false);
+    setPlacement((p) => ({ ...p, [key]: value }));
+  };
   const imageError = errors.image;
 
   return (
@@ -77,6 +94,26 @@ export function QrTemplateForm({ template, tile, refusal }: Props) {
             {failed}: {refusal.message}
           </p>
         ) : null}
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-name`} className="text-sm font-medium text-ink">
+            Nome
+          </label>
+          <Input
+            id={`${id}-name`}
+            name="name"
+            required
+            maxLength={80}
+            defaultValue={template?.name ?? ""}
+            placeholder="Ex.: Cartaz da cozinha"
+            aria-describedby={errors.name ? `${id}-name-error` : undefined}
+            aria-invalid={errors.name ? true : undefined}
+          />
+          {errors.name ? (
+            <p id={`${id}-name-error`} role="alert" className="text-sm font-medium text-danger">
+              {errors.name}
+            </p>
+          ) : null}
+        </div>
         <div className="grid gap-1.5">
           <label htmlFor={`${id}-image`} className="text-sm font-medium text-ink">
             Imagem de fundo
@@ -94,6 +131,7 @@ export function QrTemplateForm({ template, tile, refusal }: Props) {
           <p id={`${id}-image-hint`} className="text-sm text-muted">
             {template ? "Escolha outra imagem só se quiser trocar o fundo. " : ""}JPG, PNG, WebP, GIF ou HEIC,
             até 10 MB.
+            {template ? "" : " O QR Code começa no centro, num tamanho que a câmera lê no cartaz impresso."}
           </p>
           {imageError ? (
             <p id={`${id}-image-error`} role="alert" className="text-sm font-medium text-danger">

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { discardImage, readImageFile, type StoredImage } from "~/domain/images/image-input.server";
 import { createQrTemplate } from "~/domain/qr/create-qr-template.server";
+import { isUntouchedStart } from "~/domain/qr/initial-placement";
 import { updateQrTemplate } from "~/domain/qr/update-qr-template.server";
 import { type Actor, assertCan } from "~/domain/team/permissions";
 import { type FlashKey, flashCookie } from "~/lib/flash";
@@ -20,10 +21,16 @@ export async function saveQrTemplate(request: Request, actor: Actor, id: string 
     assertCan(actor, "catalog.manage");
     const form = await request.formData();
     uploaded = await readImageFile(form);
-    const input = {
+    const placement = {
       positionX: form.get("positionX"),
       positionY: form.get("positionY"),
       size: form.get("size"),
+    };
+    const input = {
+      name: form.get("name"),
+      ...placement,
+      // Untouched numbers of a new template: centre the code on the image (what the page does with its script).
+      autoPlace: id === null && isUntouchedStart(placement),
       image: uploaded,
     };
     const { db } = await database();

@@ -1,5 +1,6 @@
-import { Pencil, Trash2 } from "lucide-react";
-import { Link } from "react-router";
+import { Pencil, Star, Trash2 } from "lucide-react";
+import { Form, Link } from "react-router";
+import { QR_TEXT as T } from "~/domain/qr/messages";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card, CardFooter, CardHeader, CardTitle } from "~/ui/card";
 import { type PreviewTile, QrOnImage } from "./qr-template-preview";
@@ -7,6 +8,8 @@ import { type PreviewTile, QrOnImage } from "./qr-template-preview";
 export type QrTemplateCardData = {
   id: string;
   label: string;
+  /** The posters' default when none is named. */
+  isDefault: boolean;
   imageThumb: string;
   imageWidth: number;
   imageHeight: number;
@@ -23,10 +26,12 @@ interface Props {
   actionsReady: boolean;
   /** Absent for members who may only look (staff). */
   onDelete?: () => void;
+  /** Whether 'Usar como padrão' is offered (owners and managers). */
+  canChooseDefault?: boolean;
 }
 
 /** One template: its background, where the QR goes on it (in px of the 500-px-wide preview), and actions. */
-export function QrTemplateCard({ template, tile, actionsReady, onDelete }: Props) {
+export function QrTemplateCard({ template, tile, actionsReady, onDelete, canChooseDefault }: Props) {
   const values: [string, number][] = [
     ["Posição X", template.positionX],
     ["Posição Y", template.positionY],
@@ -43,8 +48,14 @@ export function QrTemplateCard({ template, tile, actionsReady, onDelete }: Props
           className="size-full"
         />
       </div>
-      <CardHeader>
+      <CardHeader className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle>{template.label}</CardTitle>
+        {template.isDefault ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-brand/10 px-2 py-0.5 text-xs font-medium text-brand">
+            <Star aria-hidden="true" className="size-3.5" />
+            {T.isDefault}
+          </span>
+        ) : null}
       </CardHeader>
       <dl className="grid grid-cols-3 gap-2 p-4 sm:p-5">
         {values.map(([label, value]) => (
@@ -55,7 +66,21 @@ export function QrTemplateCard({ template, tile, actionsReady, onDelete }: Props
         ))}
       </dl>
       {onDelete ? (
-        <CardFooter className="mt-auto">
+        <CardFooter className="mt-auto flex-wrap">
+          {canChooseDefault && !template.isDefault ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="default" />
+              <input type="hidden" name="id" value={template.id} />
+              <button
+                type="submit"
+                className={buttonClasses({ variant: "outline", size: "sm" })}
+                aria-label={`${T.useAsDefault}: ${template.label}`}
+              >
+                <Star aria-hidden="true" />
+                {T.useAsDefault}
+              </button>
+            </Form>
+          ) : null}
           <Link
             to={`/qr-templates/edit/${template.id}`}
             className={buttonClasses({ variant: "outline", size: "sm" })}

@@ -4,9 +4,10 @@ import { Link } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
 import { discardImage } from "~/domain/images/image-input.server";
 import { deleteQrTemplate } from "~/domain/qr/delete-qr-template.server";
-import { QR_TEXT as T, templateLabel } from "~/domain/qr/messages";
+import { QR_TEXT as T } from "~/domain/qr/messages";
 import { previewTile } from "~/domain/qr/preview-tile.server";
 import { listQrTemplates } from "~/domain/qr/read-qr-templates.server";
+import { setDefaultQrTemplate } from "~/domain/qr/set-default-qr-template.server";
 import { assertCan, can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
@@ -37,7 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     templates = (await listQrTemplates(db, actor)).map((t) => ({
       id: t.id,
-      label: templateLabel(t.createdAt),
+      label: t.name,
+      isDefault: t.isDefault,
       imageThumb: t.imageThumb,
       imageWidth: t.imageWidth,
       imageHeight: t.imageHeight,
@@ -59,8 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     assertCan(actor, "catalog.manage");
     const form = await request.formData();
-    if (formText(form, "intent") !== "delete") throw new AppError("invalid", "Ação desconhecida.");
+    const intent = formText(form, "intent");
     const { db } = await database();
+    if (intent === "default") {
+      const chosen = await setDefaultQrTemplate(db, actor, formText(form, "id"));
+      return { ok: true as const, message: T.defaultChanged(chosen.name), description: undefined };
+    }
+    if (intent !== "delete") throw new AppError("invalid", "Ação desconhecida.");
     const { removedImage } = await deleteQrTemplate(db, actor, formText(form, "id"));
     await discardImage(removedImage);
     return { ok: true as const, message: T.deleted.title, description: T.deleted.description };
@@ -70,9 +77,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** 'Gerenciar Templates de QR Code' (part 1 §2): the organization's templates as cards. */
-export default function QrTemplates({ loaderData }: Route.ComponentProps) {
+export default function QrTemplates({ loaderData, actionData }: Route.ComponentProps) {
   const { templates, tile, canManage, loadFailed } = loaderData;
   const hydrated = useHydrated();
+  // 'Usar como padrão' posts a plain form (works before the script loads); its answer comes back here.
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast.success(actionData.message);
+    else toast.error(T.defaultFailed, { description: actionData.message });
+  }, [actionData]);
   useEffect(() => {
     if (loadFailed) toast.error(T.errorTitle, { description: T.loadListFailed });
   }, [loadFailed]);
@@ -103,8 +116,8 @@ export default function QrTemplates({ loaderData }: Route.ComponentProps) {
       ) : templates.length === 0 || !tile ? (
         <EmptyState
           title={T.empty}
-          description="Sem template, os cartazes usam o modelo padrão do Estadia."
-          action={canManage ? newTemplate(T.createFirst) : null}
+          description={T.emptyDescription}
+          action={canManage ? newTemplate(T.newFirst) : null}
         />
       ) : (
         <ul aria-label="Templates" className={cardGridClasses}>
@@ -115,6 +128,7 @@ export default function QrTemplates({ loaderData }: Route.ComponentProps) {
                 tile={tile}
                 actionsReady={hydrated}
                 onDelete={canManage ? () => deletion.ask(template.id) : undefined}
+                canChooseDefault={canManage}
               />
             </li>
           ))}

@@ -118,7 +118,7 @@ function Missing({ missing, message }: { missing: MissingProduct[]; message: str
           </Link>
         ))}
       </nav>
-      <Form method="post" className="grid gap-6 pb-20">
+      <Form method="post" className="grid gap-6 sm:pb-20">
         {message ? (
           <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
             {message}
@@ -159,8 +159,18 @@ function Missing({ missing, message }: { missing: MissingProduct[]; message: str
             </section>
           );
         })}
-        <div hidden={!showButton} className="fixed right-4 bottom-4 z-40 sm:right-8 sm:bottom-8">
-          <Button type="submit" size="lg" busy={busy} busyLabel="Criando..." className="shadow-lg">
+        {/* Phones: a bar in the page's flow, stuck to the bottom, so no card ever sits under a floating button. */}
+        <div
+          hidden={!showButton}
+          className="sticky bottom-0 z-40 -mx-4 border-t border-border bg-surface px-4 py-3 sm:fixed sm:right-8 sm:bottom-8 sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0"
+        >
+          <Button
+            type="submit"
+            size="lg"
+            busy={busy}
+            busyLabel="Criando..."
+            className="w-full shadow-lg sm:w-auto"
+          >
             Criar reposição{ticked.size > 0 ? ` (${ticked.size})` : ""}
           </Button>
         </div>

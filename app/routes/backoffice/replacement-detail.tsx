@@ -17,7 +17,6 @@ import {
 import { can } from "~/domain/team/permissions";
 import { formatDateTime } from "~/lib/dates";
 import { formText } from "~/lib/form-text";
-import { shortId } from "~/lib/short-id";
 import { database } from "~/platform/db/database.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -136,7 +135,7 @@ function Detail({ run, canDeliver, canManage, posted }: Loaded & { posted: Answe
     mover.submit({ intent: "advance", from: run.status, to }, { method: "post" });
   return (
     <PageFrame
-      title={`Reposição ${shortId(run.id)}`}
+      title={RESTOCK_TEXT.runName(run.number)}
       description={`Criada em ${formatDateTime(run.createdAt)} · atualizada em ${formatDateTime(run.updatedAt)}`}
       actions={
         <>
@@ -181,7 +180,7 @@ function Detail({ run, canDeliver, canManage, posted }: Loaded & { posted: Answe
         ))}
       </nav>
       <ReplacementLines lines={run.lines} by={by} editable={editable} showCosts={canManage} />
-      <div className="flex flex-wrap gap-2 pb-20">
+      <div className="flex flex-wrap gap-2 sm:pb-20">
         {canManage && ALLOWED_MOVES[run.status].includes("cancelled") ? (
           <Button variant="outline" disabled={busy} onClick={() => move("cancelled")}>
             Cancelar reposição
@@ -194,12 +193,19 @@ function Detail({ run, canDeliver, canManage, posted }: Loaded & { posted: Answe
         ) : null}
       </div>
       {canDeliver && next ? (
-        <div className="fixed right-4 bottom-4 z-40 sm:right-8 sm:bottom-8">
+        // Phones: a bar in the page's flow, stuck to the bottom, so no line sits under a floating button.
+        <div className="sticky bottom-0 z-40 -mx-4 border-t border-border bg-surface px-4 py-3 sm:fixed sm:right-8 sm:bottom-8 sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
           <mover.Form method="post">
             <input type="hidden" name="intent" value="advance" />
             <input type="hidden" name="from" value={run.status} />
             <input type="hidden" name="to" value={next.to} />
-            <Button type="submit" size="lg" busy={busy} busyLabel="Atualizando..." className="shadow-lg">
+            <Button
+              type="submit"
+              size="lg"
+              busy={busy}
+              busyLabel="Atualizando..."
+              className="w-full shadow-lg sm:w-auto"
+            >
               Marcar como: {next.button}
             </Button>
           </mover.Form>

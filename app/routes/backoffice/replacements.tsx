@@ -4,7 +4,6 @@ import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { listReplacements } from "~/domain/restock/read-replacements.server";
 import { can } from "~/domain/team/permissions";
 import { formatDateTime } from "~/lib/dates";
-import { shortId } from "~/lib/short-id";
 import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -31,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Part 2 §2: the runs, newest first; a row opens its detail. */
+/** Part 2 §2: the runs, newest first, numbered per organization (issue 25); a row opens its detail. */
 export default function Replacements({ loaderData }: Route.ComponentProps) {
   const { runs, canCreate } = loaderData;
   const navigate = useNavigate();
@@ -44,13 +43,26 @@ export default function Replacements({ loaderData }: Route.ComponentProps) {
   return (
     <PageFrame title="Reposições" actions={start}>
       {runs.length === 0 ? (
-        <EmptyState icon={RefreshCw} title={RESTOCK_TEXT.noReplacements} />
+        <EmptyState
+          icon={RefreshCw}
+          title={RESTOCK_TEXT.noReplacements}
+          description={RESTOCK_TEXT.noReplacementsHint}
+          action={
+            canCreate ? (
+              <Link to="/replacements/create" className={buttonClasses()}>
+                <Plus aria-hidden="true" />
+                {RESTOCK_TEXT.noReplacementsAction}
+              </Link>
+            ) : null
+          }
+        />
       ) : (
         <div className="overflow-x-auto rounded-xl border border-border bg-surface">
           <table className="w-full text-sm">
             <thead className="text-left text-muted">
               <tr>
-                <th className="p-3 font-medium">ID</th>
+                <th className="p-3 font-medium">Reposição</th>
+                <th className="p-3 font-medium">Itens</th>
                 <th className="p-3 font-medium">Status</th>
                 <th className="p-3 font-medium">Criada em</th>
                 <th className="p-3 font-medium">Última atualização</th>
@@ -63,10 +75,13 @@ export default function Replacements({ loaderData }: Route.ComponentProps) {
                   className="cursor-pointer border-t border-border hover:bg-surface-alt"
                   onClick={() => navigate(`/replacements/${run.id}`)}
                 >
-                  <td className="p-3 font-mono">
-                    <Link to={`/replacements/${run.id}`} className="text-brand underline">
-                      {shortId(run.id)}
+                  <td className="p-3 whitespace-nowrap">
+                    <Link to={`/replacements/${run.id}`} className="font-medium text-brand underline">
+                      {RESTOCK_TEXT.runName(run.number)}
                     </Link>
+                  </td>
+                  <td className="p-3 whitespace-nowrap tabular-nums">
+                    {RESTOCK_TEXT.counts(run.productCount, run.propertyCount)}
                   </td>
                   <td className="p-3">
                     <ReplacementStatusBadge status={run.status} />

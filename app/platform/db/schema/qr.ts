@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organizationId, ts } from "./columns";
 
 /**
@@ -12,6 +12,10 @@ export const qrTemplates = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     organizationId: organizationId(),
+    /** What the list and the poster template select call it. */
+    name: text("name").notNull(),
+    /** The one the posters use when none is named; at most one per organization, none = the built-in. */
+    isDefault: boolean("is_default").notNull().default(false),
     image: text("image").notNull(),
     imageThumb: text("image_thumb").notNull(),
     /** Of the stored image, so a preview has the right shape before the image loads. */
@@ -25,6 +29,8 @@ export const qrTemplates = pgTable(
   },
   (t) => [
     index("qr_templates_org_idx").on(t.organizationId, t.createdAt),
+    uniqueIndex("qr_templates_one_default_uq").on(t.organizationId).where(sql`${t.isDefault}`),
+    check("qr_templates_name_length", sql`char_length(${t.name}) between 1 and 80`),
     check("qr_templates_position_x_range", sql`${t.positionX} between 0 and 500`),
     check("qr_templates_position_y_range", sql`${t.positionY} between 0 and 500`),
     check("qr_templates_size_range", sql`${t.size} between 50 and 300`),

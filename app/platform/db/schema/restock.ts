@@ -14,6 +14,8 @@ export const replacements = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     organizationId: organizationId(),
+    /** 'Reposição #12': per organization, from replacement_counters, never reused. */
+    number: integer("number").notNull(),
     status: text("status").notNull().default("processing"),
     createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -21,11 +23,25 @@ export const replacements = pgTable(
   },
   (t) => [
     index("replacements_org_created_idx").on(t.organizationId, t.createdAt),
+    uniqueIndex("replacements_org_number_uq").on(t.organizationId, t.number),
     check(
       "replacements_status_known",
       sql`${t.status} in ('processing','separated_for_replacement','in_transit','delivered','cancelled','returned')`,
     ),
   ],
+);
+
+/**
+ * The last run number each organization handed out: bumped in the transaction that creates a run, so its row
+ * lock orders concurrent creations and a number is never given twice, even after a run is gone.
+ */
+export const replacementCounters = pgTable(
+  "replacement_counters",
+  {
+    organizationId: organizationId().primaryKey(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [check("replacement_counters_positive", sql`${t.lastNumber} > 0`)],
 );
 
 export const replacementItems = pgTable(
