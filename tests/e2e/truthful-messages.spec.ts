@@ -123,7 +123,7 @@ test("a product refused then saved: the success leaves no error toast behind", a
   const host = await newHost(page, "produto-erro");
   await signIn(page, host.email, host.password);
   await page.goto("/products");
-  await page.getByRole("button", { name: "Novo Produto" }).click();
+  await page.getByRole("button", { name: "Novo Produto", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Adicionar Produto" });
   await dialog.getByLabel("Preço", { exact: true }).fill("5");
   await dialog.getByRole("button", { name: "Salvar" }).click();

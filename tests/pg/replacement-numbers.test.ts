@@ -56,7 +56,7 @@ describe.runIf(available)("restocking run numbers on PostgreSQL, across instance
 
     const otherOwner = await ownerOf(db(), other.organizationId);
     const first = await createReplacement(db(), otherOwner, [
-      { propertyId: other.propertyId, productId: other.productIds["Água"] ?? "" },
+      { propertyId: other.propertyId, productId: other.productIds.Água ?? "" },
     ]);
     expect(first.number).toBe(1);
   });

@@ -89,11 +89,11 @@ describe.runIf(available)(
       ]);
 
       const next = await createReplacement(db, await ownerOf(db, a.organizationId), [
-        { propertyId: a.propertyId, productId: a.productIds["Água"] ?? "" },
+        { propertyId: a.propertyId, productId: a.productIds.Água ?? "" },
       ]);
       expect(next.number).toBe(4);
       const nextB = await createReplacement(db, await ownerOf(db, b.organizationId), [
-        { propertyId: b.propertyId, productId: b.productIds["Café"] ?? "" },
+        { propertyId: b.propertyId, productId: b.productIds.Café ?? "" },
       ]);
       expect(nextB.number).toBe(3);
     });

@@ -26,53 +26,61 @@ export async function readGettingStarted(
   assertCan(actor, "payments.read");
   const { db } = ctx;
   const org = actor.organizationId;
-  const exists = async (query: Promise<unknown[]>) => (await query).length > 0;
-  const [firstProperty, hasProduct, hasStock, receiving, posterDownloaded, paid] = await Promise.all([
-    db
-      .select({ id: properties.id, name: properties.name, hash: properties.hash })
-      .from(properties)
-      .where(and(eq(properties.organizationId, org), isNull(properties.archivedAt)))
-      .orderBy(properties.createdAt, properties.id)
-      .limit(1),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(products)
-        .where(and(eq(products.organizationId, org), isNull(products.archivedAt)))
-        .limit(1),
-    ),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(propertyProducts)
-        .innerJoin(properties, eq(properties.id, propertyProducts.propertyId))
-        .innerJoin(products, eq(products.id, propertyProducts.productId))
-        .where(
-          and(
-            eq(propertyProducts.organizationId, org),
-            isNull(properties.archivedAt),
-            isNull(products.archivedAt),
-            or(isNull(propertyProducts.currentQuantity), gt(propertyProducts.currentQuantity, 0)),
-          ),
-        )
-        .limit(1),
-    ),
+  const first = db
+    .select({ id: properties.id, name: properties.name, hash: properties.hash })
+    .from(properties)
+    .where(and(eq(properties.organizationId, org), isNull(properties.archivedAt)))
+    .orderBy(properties.createdAt, properties.id)
+    .limit(1);
+  const anyProduct = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(and(eq(products.organizationId, org), isNull(products.archivedAt)));
+  const anyStock = db
+    .select({ one: sql`1` })
+    .from(propertyProducts)
+    .innerJoin(properties, eq(properties.id, propertyProducts.propertyId))
+    .innerJoin(products, eq(products.id, propertyProducts.productId))
+    .where(
+      and(
+        eq(propertyProducts.organizationId, org),
+        isNull(properties.archivedAt),
+        isNull(products.archivedAt),
+        or(isNull(propertyProducts.currentQuantity), gt(propertyProducts.currentQuantity, 0)),
+      ),
+    );
+  const anyPoster = db
+    .select({ one: sql`1` })
+    .from(activity)
+    .where(and(eq(activity.organizationId, org), eq(activity.kind, POSTER_DOWNLOADED)));
+  const anyPaid = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.organizationId, org), inArray(orders.status, ["paid", "refunded"])));
+  // Read on every owner's dashboard: the data steps in one round trip.
+  const [found, receiving] = await Promise.all([
+    db.execute(sql`select
+      (select row_to_json(p) from (${first}) p) as property,
+      exists(${anyProduct}) as products,
+      exists(${anyStock}) as stock,
+      exists(${anyPoster}) as poster,
+      exists(${anyPaid}) as purchase`),
     isReceiving(ctx, org),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(activity)
-        .where(and(eq(activity.organizationId, org), eq(activity.kind, POSTER_DOWNLOADED)))
-        .limit(1),
-    ),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(orders)
-        .where(and(eq(orders.organizationId, org), inArray(orders.status, ["paid", "refunded"])))
-        .limit(1),
-    ),
   ]);
+  const row = found.rows[0] as
+    | {
+        property: GettingStarted["property"];
+        products: boolean;
+        stock: boolean;
+        poster: boolean;
+        purchase: boolean;
+      }
+    | undefined;
+  const firstProperty = row?.property ? [row.property] : [];
+  const hasProduct = row?.products === true;
+  const hasStock = row?.stock === true;
+  const posterDownloaded = row?.poster === true;
+  const paid = row?.purchase === true;
   const done: Record<GettingStartedStep, boolean> = {
     property: firstProperty.length > 0,
     products: hasProduct,

@@ -10,7 +10,7 @@ import { newPropertyHash } from "./property-hash.server";
 
 /**
  * 'Gerar novo link': the property's shop moves to a new random address, and the old one (with every QR code
- * and poster printed for it) answers 'Propriedade não encontrada' from then on. Carts and orders follow the
+ * and poster printed for it) answers 'Imóvel não encontrado' from then on. Carts and orders follow the
  * property, not the address, so a guest paying right now is not affected.
  */
 export async function renewGuestLink(db: Db, actor: Actor, propertyId: string): Promise<{ hash: string }> {
