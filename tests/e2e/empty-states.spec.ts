@@ -51,6 +51,25 @@ test("a brand-new host finds every empty list explained, with the next step to t
     await expect(empty.getByRole("link", { name: "Cadastrar produto" })).toHaveAttribute("href", "/products");
   });
 
+  await test.step("products: explained, with 'Novo produto' opening the form", async () => {
+    await page.goto("/products");
+    const empty = emptyState(page, "Nenhum produto cadastrado");
+    await expect(empty.getByText(/Cadastre o que os hóspedes podem comprar/)).toBeVisible();
+    await empty.getByRole("button", { name: "Novo produto", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Adicionar Produto" })).toBeVisible();
+    await page.keyboard.press("Escape");
+  });
+
+  await test.step("reposições: what a run is, and 'Nova reposição' for the owner", async () => {
+    await page.goto("/replacements");
+    const empty = emptyState(page, "Nenhuma reposição encontrada");
+    await expect(empty.getByText(/leva aos imóveis os produtos que estão abaixo do esperado/)).toBeVisible();
+    await expect(empty.getByRole("link", { name: "Nova reposição" })).toHaveAttribute(
+      "href",
+      "/replacements/create",
+    );
+  });
+
   await test.step("stock history: nothing yet, then nothing for a filter, which 'Limpar filtros' clears", async () => {
     await page.goto("/inventory/historico?motivo=sale");
     const filtered = emptyState(page, "Nenhuma movimentação encontrada");
