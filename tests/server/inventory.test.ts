@@ -209,7 +209,7 @@ describe.runIf(available)("Estoque over HTTP", () => {
       expect(rows).toHaveLength(2);
       expect(rows[0]).toMatch(
         new RegExp(
-          `^Data: \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d Imóvel: Casa \\S+ Produto: Água mineral Motivo: Reposição Reposição #${runId.slice(0, 8)} Quem: Anfitrião \\S+ Quantidade: 1 → para 5$`,
+          `^Data: \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d Imóvel: Casa \\S+ Produto: Água mineral Motivo: Reposição Reposição #${runNumber} Quem: Anfitrião \\S+ Quantidade: 1 → para 5$`,
         ),
       );
       expect(rows[1]).toMatch(/ Produto: Café Motivo: Ajuste Quem: Anfitrião \S+ Quantidade: 5 → para 7$/);

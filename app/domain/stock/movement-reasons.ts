@@ -36,7 +36,12 @@ export function isMovementReason(value: unknown): value is MovementReason {
 }
 
 /** What caused a movement, read from its `reference` ('order:{id}', 'replacement:{id}'). */
-export type MovementCause = { kind: "order" | "replacement"; id: string };
+export type MovementCause = {
+  kind: "order" | "replacement";
+  id: string;
+  /** A restocking run's number in its organization, when the reader looked it up. */
+  number?: number;
+};
 
 export function movementCause(reference: string | null): MovementCause | null {
   const [kind, id] = (reference ?? "").split(":");
@@ -49,9 +54,9 @@ export const CAUSE_LABEL: Record<MovementCause["kind"], string> = {
   replacement: "Reposição",
 };
 
-/** 'Pedido #1a2b3c4d' or 'Reposição #1a2b3c4d': the cause as the screen shows it. */
+/** 'Pedido #1a2b3c4d' or 'Reposição #12' (its number, as the runs' list shows it): the cause on screen. */
 export function causeLabel(cause: MovementCause): string {
-  return `${CAUSE_LABEL[cause.kind]} #${shortId(cause.id)}`;
+  return `${CAUSE_LABEL[cause.kind]} #${cause.number ?? shortId(cause.id)}`;
 }
 
 /** Who moved the stock: the member's name, 'Hóspede' for a guest's paid order, '—' for a removed member. */

@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { calendarDay, dateFilterError, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
-import { products, properties, stockMovements, user } from "~/platform/db/schema";
+import { products, properties, replacements, stockMovements, user } from "~/platform/db/schema";
 import { type Actor, assertCan } from "../team/permissions";
 import { isLossReason, type LossReason } from "./loss-reasons";
 import type { MovementReason } from "./messages";
@@ -120,6 +120,11 @@ export async function listStockHistory(
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(pageSize);
   const last = rows.at(-1);
+  const numbers = await runNumbers(
+    db,
+    actor,
+    rows.map((r) => movementCause(r.reference)).filter((c) => c?.kind === "replacement"),
+  );
   return {
     rows: rows.map(({ cursor: _, reference, ...r }) => ({
       ...r,
@@ -128,10 +133,30 @@ export async function listStockHistory(
       // Only recordMovements writes the ledger, with a typed reason.
       reason: r.reason as MovementReason,
       lossReason: isLossReason(r.lossReason) ? r.lossReason : null,
-      cause: movementCause(reference),
+      cause: withRunNumber(movementCause(reference), numbers),
     })),
     next: rows.length === pageSize && last ? last.cursor : null,
   };
+}
+
+/** The numbers ('Reposição #12') of the runs behind a page of movements. */
+async function runNumbers(
+  db: Db,
+  actor: Actor,
+  causes: (MovementCause | null)[],
+): Promise<Map<string, number>> {
+  const ids = [...new Set(causes.flatMap((c) => (c ? [c.id] : [])))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: replacements.id, number: replacements.number })
+    .from(replacements)
+    .where(and(eq(replacements.organizationId, actor.organizationId), inArray(replacements.id, ids)));
+  return new Map(found.map((r) => [r.id, r.number]));
+}
+
+function withRunNumber(cause: MovementCause | null, numbers: Map<string, number>): MovementCause | null {
+  const number = cause?.kind === "replacement" ? numbers.get(cause.id) : undefined;
+  return cause && number !== undefined ? { ...cause, number } : cause;
 }
 
 /** Every movement of the filter, page after page (for the CSV export). */
