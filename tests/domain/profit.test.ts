@@ -1,6 +1,3 @@
-// Issue 22's profit summary, worked by hand: two properties, PIX and card sales, a refund, two deliveries at
-// different costs, a count with a loss and one with a gain, and a product nobody gave a cost.
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -25,7 +22,6 @@ import {
   products,
   profitDaily,
   profitProductDaily,
-  properties,
   propertyProducts,
 } from "~/platform/db/schema";
 import {
@@ -38,7 +34,7 @@ import {
 import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
 import { memberOf, ownerOf } from "../support/restock-fixtures";
-import { shopFixture } from "../support/shop-fixtures";
+import { secondProperty, shopFixture } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -96,12 +92,7 @@ async function scenario() {
   await db().update(products).set({ costCents: 400 }).where(eq(products.id, vinho));
   const owner = await ownerOf(db(), shop.organizationId);
   // House B holds 2 Vinho at an average of R$ 4,50.
-  const hashB = randomBytes(16).toString("base64url");
-  const [b] = await db()
-    .insert(properties)
-    .values({ organizationId: shop.organizationId, name: "Casa B", address: "Rua B, 2", hash: hashB })
-    .returning({ id: properties.id });
-  const houseB = b?.id ?? "";
+  const { id: houseB, hash: hashB } = await secondProperty(db(), shop.organizationId);
   await db().insert(propertyProducts).values({
     organizationId: shop.organizationId,
     propertyId: houseB,

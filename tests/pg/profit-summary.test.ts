@@ -1,8 +1,3 @@
-// The profit summary on real PostgreSQL, kept by many writers at once: three app instances (three pools)
-// sell by PIX and card, refund, deliver restocking runs at two costs and save counts with a loss and a
-// gain, all racing on the same summary rows; the summary they kept must equal, to the cent, what the
-// source rows add up to when rebuilt from scratch.
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
@@ -18,7 +13,7 @@ import { NEXT_STEP, type ReplacementStatus } from "~/domain/restock/replacement-
 import { saveStockCount } from "~/domain/stock/stock-count.server";
 import type { Actor } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
-import { organization, payments, products, properties, propertyProducts } from "~/platform/db/schema";
+import { organization, payments, products, propertyProducts } from "~/platform/db/schema";
 import { appInstances } from "../support/app-instances";
 import {
   BUYER,
@@ -29,7 +24,7 @@ import {
 } from "../support/checkout-fixtures";
 import { postgresAvailable } from "../support/postgres";
 import { ownerOf } from "../support/restock-fixtures";
-import { shopFixture } from "../support/shop-fixtures";
+import { secondProperty, shopFixture } from "../support/shop-fixtures";
 
 const available = await postgresAvailable();
 
@@ -108,12 +103,7 @@ describe.runIf(available)("the profit summary on PostgreSQL, under concurrency",
       .set({ expectedQuantity: 40 })
       .where(eq(propertyProducts.productId, vinho ?? ""));
     const owner = await ownerOf(db(), shop.organizationId);
-    const hashB = randomBytes(16).toString("base64url");
-    const [b] = await db()
-      .insert(properties)
-      .values({ organizationId: shop.organizationId, name: "Casa B", address: "Rua B, 2", hash: hashB })
-      .returning({ id: properties.id });
-    const houseB = b?.id ?? "";
+    const { id: houseB, hash: hashB } = await secondProperty(db(), shop.organizationId);
     await db()
       .insert(propertyProducts)
       .values([

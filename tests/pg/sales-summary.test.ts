@@ -1,7 +1,3 @@
-// The /sales totals' summary on real PostgreSQL: orders placed, paid by PIX and card, refunded, expired,
-// refused and left in review through the real flows; the totals read from the summary must be the ones
-// computed by hand, and the summary kept by many writers at once must equal its recomputation.
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -13,14 +9,7 @@ import { expireOrder } from "~/domain/payments/expire-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
-import {
-  orders,
-  organization,
-  payments,
-  properties,
-  propertyProducts,
-  salesDaily,
-} from "~/platform/db/schema";
+import { orders, organization, payments, propertyProducts, salesDaily } from "~/platform/db/schema";
 import { appInstances } from "../support/app-instances";
 import {
   BUYER,
@@ -32,7 +21,7 @@ import {
 } from "../support/checkout-fixtures";
 import { postgresAvailable } from "../support/postgres";
 import { ownerOf } from "../support/restock-fixtures";
-import { shopFixture } from "../support/shop-fixtures";
+import { secondProperty, shopFixture } from "../support/shop-fixtures";
 
 const available = await postgresAvailable();
 
@@ -56,12 +45,7 @@ describe.runIf(available)("the /sales totals' summary on PostgreSQL", () => {
       .update(organization)
       .set({ createdAt: sql`now() - interval '8 days'` })
       .where(eq(organization.id, a.organizationId));
-    const hash = randomBytes(16).toString("base64url");
-    const [b] = await db()
-      .insert(properties)
-      .values({ organizationId: a.organizationId, name: "Casa B", address: "Rua B, 2", hash })
-      .returning({ id: properties.id });
-    const houseB = b?.id ?? "";
+    const { id: houseB, hash } = await secondProperty(db(), a.organizationId);
     await db()
       .insert(propertyProducts)
       .values(

@@ -84,3 +84,14 @@ export async function connectSandboxAccount(db: Db, organizationId: string): Pro
   });
   return sellerId;
 }
+
+/** A second property ('Casa B') in a fixture's organization, with its own shop address. */
+export async function secondProperty(db: Db, organizationId: string): Promise<{ id: string; hash: string }> {
+  const hash = randomBytes(16).toString("base64url");
+  const [b] = await db
+    .insert(properties)
+    .values({ organizationId, name: "Casa B", address: "Rua B, 2", hash })
+    .returning({ id: properties.id });
+  if (!b) throw new Error("no property");
+  return { id: b.id, hash };
+}
