@@ -20,6 +20,7 @@ import { requestContext } from "~/platform/request-context";
 import { bodyRule } from "./body-limits";
 import { clientIp } from "./client-ip";
 import { firstRunBanner } from "./first-run-banner";
+import { METRICS_PATH, metricsEndpoint, requestMetrics } from "./metrics-endpoint";
 import { prerenderedPages } from "./prerendered-pages";
 import { reactRouterHandler } from "./react-router-handler";
 import { refuse } from "./refuse";
@@ -66,6 +67,9 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   // public one React Router compares with a form's Origin. A client on the internet cannot set them for us.
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(requestLogging(log));
+  // Metrics (ADR 0029), only with METRICS_TOKEN: every request timed and counted by route pattern. The
+  // build is read once requests are answered, after boot made it (below).
+  if (config.metricsToken) app.use(requestMetrics(() => build));
   app.use(
     securityHeaders({
       dev: Boolean(devServer),
@@ -108,6 +112,7 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   const build = devServer
     ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : ((await import("virtual:react-router/server-build")) as ServerBuild);
+  if (config.metricsToken) app.get(METRICS_PATH, metricsEndpoint(config.metricsToken, handle));
   if (typeof build !== "function") app.use(shopPageCache({ build, loadContext, ttlMs: SHOP_PAGE_CACHE_MS }));
   app.use(reactRouterHandler({ build, mode: devServer ? "development" : "production", loadContext }));
   app.use(lastResortErrorHandler);

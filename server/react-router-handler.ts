@@ -2,6 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { fetchRequest, requestUrl } from "./fetch-request";
+import { routedByReactRouter } from "./metrics-endpoint";
 import { refuse } from "./refuse";
 import { REQUEST_LINE_TEXT } from "./request-line";
 
@@ -26,6 +27,7 @@ export function reactRouterHandler({ build, mode, loadContext }: Options): Reque
   return async (req, res, next) => {
     const url = requestUrl(req);
     if (!url) return refuse(res, 400, REQUEST_LINE_TEXT.address);
+    routedByReactRouter(res, url);
     // Aborted when the client goes away before the answer is complete, so loaders can stop early.
     const abort = new AbortController();
     res.on("close", () => {

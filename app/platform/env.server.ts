@@ -46,6 +46,14 @@ const schema = z.object({
     }),
   DATA_DIR: z.string().trim().default("./.data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "postgres://user@host:5432/db"),
+  // Where uploaded media live (ADR 0028); the default follows DATABASE_URL.
+  MEDIA_STORAGE: z.enum(["local", "postgres", "s3"]).optional(),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default("us-east-1"),
+  S3_ENDPOINT: optionalUrl(["https:", "http:"], "https://<account>.r2.cloudflarestorage.com"),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   // ADR 0018: `off` keeps the first start in development from creating the demo data (tests use it).
   DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp://user:pass@host:587"),
@@ -58,6 +66,8 @@ const schema = z.object({
     .optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // ADR 0029: unset, /metrics does not exist.
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   // Outbound links of the landing pages (placeholders until the real accounts exist).
   SUPPORT_WHATSAPP_URL: linkUrl("https://wa.me/5511999999999"),
   CONTACT_EMAIL: z
@@ -145,6 +155,7 @@ export type Env = {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  media: MediaConfig;
   /**
    * The first start on an empty database creates the demo data and every start prints where it is: only
    * in development, on the embedded database, unless DEMO_DATA=off (ADR 0018).
@@ -160,9 +171,32 @@ export type Env = {
   /** The key that seals providers' credentials (32 bytes); unset outside production: see secret-box.server.ts. */
   encryptionKey: Buffer | undefined;
   logLevel: string;
+  /** The bearer token Prometheus scrapes /metrics with; unset = no /metrics (ADR 0029). */
+  metricsToken: string | undefined;
   /** Where the landing pages send people (the prerendered copies keep the values of the build). */
   outboundLinks: OutboundLinks;
   payments: PaymentsConfig;
+};
+
+/** Where uploaded media live (ADR 0028). */
+export type MediaStoreKind = "local" | "postgres" | "s3";
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (R2, MinIO); unset = AWS. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  /** Never logged. */
+  secretAccessKey: string;
+  /** Bucket in the path instead of the host name (MinIO, s3rver). */
+  forcePathStyle: boolean;
+};
+
+export type MediaConfig = {
+  kind: MediaStoreKind;
+  /** Set when S3_BUCKET is: the configured store, or a target of `npm run media:copy`. */
+  s3: S3Config | null;
 };
 
 /** The payment providers a host may connect an account of (ADR 0021). */
@@ -258,6 +292,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     secureCookies: appUrl.startsWith("https:"),
     dataDir,
     databaseUrl: v.DATABASE_URL,
+    media: mediaConfig(v),
     demoData: !isProduction && !v.DATABASE_URL && v.DEMO_DATA === "auto",
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
@@ -265,6 +300,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authSecret: v.AUTH_SECRET,
     encryptionKey: v.ENCRYPTION_KEY ? (keyBytes(v.ENCRYPTION_KEY) ?? undefined) : undefined,
     logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === "test" ? "silent" : "info"),
+    metricsToken: v.METRICS_TOKEN,
     outboundLinks: {
       supportChat: v.SUPPORT_WHATSAPP_URL,
       contactEmail: v.CONTACT_EMAIL,
@@ -285,6 +321,26 @@ function keyBytes(text: string): Buffer | null {
 
 function missingVars(v: Record<string, unknown>, names: readonly string[], when: string): string[] {
   return names.filter((name) => !v[name]).map((name) => `  ${name}: required ${when}`);
+}
+
+const S3_VARS = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+function mediaConfig(v: z.infer<typeof schema>): MediaConfig {
+  const kind = v.MEDIA_STORAGE ?? (v.DATABASE_URL ? "postgres" : "local");
+  const wantsS3 = kind === "s3" || Boolean(v.S3_BUCKET);
+  const missing = wantsS3 ? missingVars(v, S3_VARS, "for the S3 media store") : [];
+  if (missing.length > 0) throw new EnvError(`Invalid configuration:\n${missing.join("\n")}`);
+  const s3: S3Config | null = wantsS3
+    ? {
+        bucket: v.S3_BUCKET ?? "",
+        region: v.S3_REGION,
+        endpoint: v.S3_ENDPOINT?.replace(/\/+$/, ""),
+        accessKeyId: v.S3_ACCESS_KEY_ID ?? "",
+        secretAccessKey: v.S3_SECRET_ACCESS_KEY ?? "",
+        forcePathStyle: v.S3_FORCE_PATH_STYLE === "true",
+      }
+    : null;
+  return { kind, s3 };
 }
 
 const MP_VARS = [

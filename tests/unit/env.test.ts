@@ -27,6 +27,7 @@ describe("parseEnv defaults", () => {
       appUrl: "http://localhost:8080",
       secureCookies: false,
       dataDir: path.resolve(".data"),
+      media: { kind: "local", s3: null },
       databaseUrl: undefined,
       demoData: true,
       smtpUrl: undefined,

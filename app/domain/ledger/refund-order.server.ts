@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orders, payments, receivables, refunds, walletMovements } from "~/platform/db/schema";
+import { countOrder } from "~/platform/metrics/checkout-metrics.server";
 import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
 import { heldLinesOf, moveOrder } from "../orders/order-transitions.server";
@@ -85,6 +86,7 @@ export async function refundOrder(
     await reverseSale(tx, order.id, now);
     await recordRefundProfit(tx, order.id);
   });
+  countOrder("refunded");
   // The payment row follows the provider (refunded); nothing else changes for a refunded order.
   await recheckCharge(ctx, { ...payment, providerPaymentId: payment.providerPaymentId }).catch((err) =>
     ctx.log.warn({ err, orderId: order.id }, "refunded payment not re-read"),

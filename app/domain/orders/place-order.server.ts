@@ -15,6 +15,7 @@ import {
   propertyProducts,
 } from "~/platform/db/schema";
 import type { AccountProviderName } from "~/platform/env.server";
+import { countOrder, type OrderMetricStatus } from "~/platform/metrics/checkout-metrics.server";
 import { throttleHit } from "~/platform/throttle.server";
 import { CART_LINE_MAX } from "../carts/cart-policy";
 import { recomputeTotal } from "../carts/cart-summary.server";
@@ -55,6 +56,7 @@ type Line = { productId: string; name: string; quantity: number; unitPriceCents:
 export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const now = ctx.now();
   const toCancel: ChargeRef[] = [];
+  const moved: OrderMetricStatus[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     const cart = await lockGuestCart(tx, input.cartId, input.deviceId);
     // No account of the host's own, no order: nothing is held for a payment that cannot be made.
@@ -96,7 +98,7 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
         }
         return { ok: true as const, orderId: open.id, notices };
       }
-      await closeOrder(tx, open, "cancelled", "replaced", now);
+      if (await closeOrder(tx, open, "cancelled", "replaced", now)) moved.push("cancelled");
       for (const { providerPaymentId, provider, paymentAccountId } of live)
         if (providerPaymentId) toCancel.push({ provider, providerPaymentId, paymentAccountId });
     }
@@ -152,8 +154,10 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       toStatus: "pending",
       reason: "created",
     });
+    moved.push("placed");
     return { ok: true as const, orderId: order.id, notices };
   });
+  for (const status of moved) countOrder(status);
   // The replaced order's charges can no longer be paid; should one be paid anyway, it is refunded.
   for (const ref of toCancel) {
     await cancelCharge(ctx, ref).catch((err) =>

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { carts, orders, payments } from "~/platform/db/schema";
+import { countOrder, countPayment } from "~/platform/metrics/checkout-metrics.server";
 import type { ProviderPayment } from "~/platform/payments/provider";
 import { recordSale } from "../ledger/record-sale.server";
 import { isOpen, type OrderStatus } from "../orders/order-status";
@@ -69,6 +70,9 @@ export async function applyPayment(
         updatedAt: now,
       })
       .where(eq(payments.id, payment.id));
+    // Counted once the transaction committed (afterwards), once per change of the payment's status.
+    if (status !== payment.status && (status === "approved" || status === "rejected"))
+      afterwards.push(async () => countPayment(providerName, status === "approved" ? "approved" : "refused"));
 
     let becamePaid = false;
     if (status === "approved") {
@@ -102,7 +106,9 @@ export async function applyPayment(
             : live.expired || order.expiresAt <= now
               ? "expired"
               : "payment_cancelled";
-        await closeOrder(tx, order, status === "rejected" ? "failed" : "cancelled", reason, now);
+        const to = status === "rejected" ? "failed" : "cancelled";
+        if (await closeOrder(tx, order, to, reason, now))
+          afterwards.push(async () => countOrder(reason === "expired" ? "expired" : to));
       }
     }
     const [after] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
@@ -115,6 +121,7 @@ export async function applyPayment(
   });
   for (const step of afterwards)
     await step().catch((err) => ctx.log.warn({ err }, "after payment step failed"));
+  if (applied?.becamePaid) countOrder("paid");
   if (applied?.becamePaid) await sendReceipt(ctx, applied.orderId);
   return applied;
 }

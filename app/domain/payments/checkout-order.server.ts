@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { PaymentMethod } from "~/lib/payment-method";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orders, payments } from "~/platform/db/schema";
+import { countPayment } from "~/platform/metrics/checkout-metrics.server";
 import { ProviderError } from "~/platform/payments/provider";
 import { type ThrottlePolicy, throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
@@ -84,12 +85,15 @@ export function chargeBasics(
 /** A provider call of a new charge: a revoked account stops charging and the guest is told why. */
 export async function charge<T>(
   ctx: PaymentsContext,
-  account: UsedCredentials,
+  account: UsedCredentials & { provider: string },
   call: () => Promise<T>,
 ): Promise<T> {
   try {
-    return await withCredentials(ctx, account, call);
+    const made = await withCredentials(ctx, account, call);
+    countPayment(account.provider, "created");
+    return made;
   } catch (err) {
+    countPayment(account.provider, "failed");
     if (err instanceof ProviderError && err.status === 401)
       throw new AppError("conflict", RECEIVING.notReceiving);
     throw err;

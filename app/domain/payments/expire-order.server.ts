@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { orders, payments } from "~/platform/db/schema";
+import { countOrder } from "~/platform/metrics/checkout-metrics.server";
 import { isOpen } from "../orders/order-status";
 import { closeOrder } from "../orders/order-transitions.server";
 import { cancelCharge, recheckCharge } from "./at-provider.server";
@@ -41,12 +42,13 @@ export async function expireOrder(ctx: PaymentsContext, orderId: string): Promis
       .where(and(eq(payments.provider, ref.provider), eq(payments.providerPaymentId, providerPaymentId)));
     if (still?.status === "pending" || still?.status === "processing") await cancelCharge(ctx, ref);
   }
-  await ctx.db.transaction(async (tx) => {
+  const expired = await ctx.db.transaction(async (tx) => {
     // Charges that never got an answer from the provider cannot be paid any more either.
     await tx
       .update(payments)
       .set({ status: "error", updatedAt: now })
       .where(and(eq(payments.orderId, order.id), eq(payments.status, "creating")));
-    await closeOrder(tx, order, "cancelled", "expired", now);
+    return closeOrder(tx, order, "cancelled", "expired", now);
   });
+  if (expired) countOrder("expired");
 }

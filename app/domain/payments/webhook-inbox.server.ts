@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { paymentEvents, payments } from "~/platform/db/schema";
+import { countWebhookVerificationFailed } from "~/platform/metrics/checkout-metrics.server";
 import type { WebhookSource } from "~/platform/payments/account-providers.server";
 import { ProviderError, type WebhookRequest } from "~/platform/payments/provider";
 import { PayoutError } from "~/platform/payouts/payout-provider";
@@ -38,7 +39,7 @@ export async function receiveWebhook(
   request: WebhookRequest,
 ): Promise<Received> {
   const notice = ctx.providers.webhookReader(source)?.(request);
-  if (!notice) return { outcome: "refused" };
+  if (!notice) return refused(source);
   const provider = source.to === "account" ? source.account.provider : source.provider;
   const account =
     source.to === "account"
@@ -175,4 +176,10 @@ async function applyTransferNews(ctx: PaymentsContext, event: StoredEvent): Prom
 async function accountThrough(ctx: PaymentsContext, event: StoredEvent): Promise<string | null> {
   const account = event.organizationId ? await liveAccount(ctx.db, event.organizationId) : null;
   return account?.provider === event.provider ? account.id : null;
+}
+
+/** A notification whose signature or token did not hold: counted for the operator, answered 401. */
+function refused(source: WebhookSource): Received {
+  countWebhookVerificationFailed(source.to === "account" ? source.account.provider : source.provider);
+  return { outcome: "refused" };
 }

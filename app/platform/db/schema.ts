@@ -5,6 +5,7 @@ export * from "./schema/carts";
 export * from "./schema/catalog";
 export * from "./schema/leads";
 export * from "./schema/ledger";
+export * from "./schema/media";
 export * from "./schema/orders";
 export * from "./schema/payment-accounts";
 export * from "./schema/profit";

@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db/database-handle.server";
 import type { Logger } from "../log.server";
+import { countJobRun } from "../metrics/job-metrics.server";
 
 /** Work that runs every few seconds, once across all app instances. */
 export type RecurringJob = { name: string; everySeconds: number; run(): Promise<unknown> };
@@ -37,7 +38,11 @@ export async function startJobRunner(
     await boss.createQueue(job.name, { retryLimit: 0, expireInSeconds: 5 * 60 });
     await boss.work(job.name, { pollingIntervalSeconds: Math.max(1, job.everySeconds / 2) }, async () => {
       const started = Date.now();
-      const result = await job.run();
+      const result = await job.run().catch((err) => {
+        countJobRun(job.name, "failed");
+        throw err;
+      });
+      countJobRun(job.name, "ok");
       log.debug({ job: job.name, ms: Date.now() - started, result }, "job ran");
     });
     const offer = () => {

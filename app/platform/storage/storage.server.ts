@@ -1,72 +1,52 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { env } from "~/platform/env.server";
+import { database } from "~/platform/db/database.server";
+import type { Db } from "~/platform/db/database-handle.server";
+import { env, type MediaStoreKind, type S3Config } from "~/platform/env.server";
+import { StartupError } from "~/platform/startup-error.server";
+import { createLocalStorage, mediaDir } from "./local-storage.server";
+import type { MediaStorage } from "./media-storage";
+import { createPostgresStorage } from "./postgres-storage.server";
+import { createS3Storage } from "./s3-storage.server";
 
-/**
- * Where uploaded media lives. Keys are made by the server (never from a user's file name); the local
- * folder is the default and the interface leaves room for object storage (S3) later.
- */
-export interface MediaStorage {
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
-  delete(key: string): Promise<void>;
+export { createLocalStorage, mediaDir } from "./local-storage.server";
+export { isMediaKey, type MediaStorage } from "./media-storage";
+
+export type MediaStorageConfig = {
+  /** local: the data folder; the files are in `<dataDir>/media`. */
+  dataDir?: string;
+  /** postgres: the database holding `media_objects`, asked for on first use. */
+  db?: () => Promise<Db>;
+  /** s3: the bucket and its credentials. */
+  s3?: S3Config | null;
+};
+
+/** A store of the given kind, whatever the process is configured with (copies, backups, moves). */
+export function createMediaStorage(kind: MediaStoreKind, config: MediaStorageConfig): MediaStorage {
+  switch (kind) {
+    case "local":
+      if (!config.dataDir) throw new StartupError("the local media store needs a data folder");
+      return createLocalStorage(mediaDir(config.dataDir));
+    case "postgres":
+      if (!config.db) throw new StartupError("the postgres media store needs a database");
+      return createPostgresStorage(config.db);
+    case "s3":
+      if (!config.s3)
+        throw new StartupError(
+          "the s3 media store needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+        );
+      return createS3Storage(config.s3);
+  }
 }
 
-// One flat namespace of lowercase names: nothing in a key can climb out of the folder or hide a file.
-const KEY = /^[a-z0-9-]{1,100}\.webp$/;
-const CONTENT_TYPE = "image/webp";
-
-export function isMediaKey(key: string): boolean {
-  return KEY.test(key);
-}
-
-function assertKey(key: string): void {
-  if (!isMediaKey(key)) throw new Error(`invalid media key: ${JSON.stringify(key)}`);
-}
-
-/** Files in one folder, written to a temporary name and renamed, so a reader never sees half a file. */
-export function createLocalStorage(dir: string): MediaStorage {
-  const file = (key: string) => path.join(dir, key);
-  return {
-    async put(key, bytes, contentType) {
-      assertKey(key);
-      // Keys end in .webp and get() answers image/webp: refuse anything that would be served mislabelled.
-      if (contentType !== CONTENT_TYPE) throw new Error(`unsupported media type: ${contentType}`);
-      await mkdir(dir, { recursive: true });
-      const temp = file(`.${key}.${randomBytes(6).toString("hex")}.tmp`);
-      try {
-        await writeFile(temp, bytes, { flag: "wx" });
-        await rename(temp, file(key));
-      } catch (err) {
-        await rm(temp, { force: true });
-        throw err;
-      }
-    },
-    async get(key) {
-      if (!isMediaKey(key)) return null;
-      try {
-        return { bytes: await readFile(file(key)), contentType: CONTENT_TYPE };
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw err;
-      }
-    },
-    async delete(key) {
-      assertKey(key);
-      await rm(file(key), { force: true });
-    },
-  };
-}
-
-export function mediaDir(dataDir: string): string {
-  return path.join(dataDir, "media");
+/** The process's own settings for a store of any kind. */
+export function configuredMediaStorage(kind: MediaStoreKind): MediaStorage {
+  const { dataDir, media } = env();
+  return createMediaStorage(kind, { dataDir, db: async () => (await database()).db, s3: media.s3 });
 }
 
 let cached: MediaStorage | undefined;
 
-/** The process's media storage: `$DATA_DIR/media/`. */
+/** The process's media store: MEDIA_STORAGE (local folder, the database's table, or an S3 bucket). */
 export function mediaStorage(): MediaStorage {
-  cached ??= createLocalStorage(mediaDir(env().dataDir));
+  cached ??= configuredMediaStorage(env().media.kind);
   return cached;
 }

@@ -1,5 +1,6 @@
 import { validateAsaasTransfer } from "~/domain/payment-accounts/asaas-events.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
+import { countWebhookVerificationFailed } from "~/platform/metrics/checkout-metrics.server";
 import {
   asaasTokenHolds,
   asaasTransferValidationAnswer,
@@ -20,8 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const root = ctx.config.asaas;
   if (!root) return new Response(null, { status: 404 });
   const body = await request.text();
-  if (!asaasTokenHolds(root.transferValidationToken, request.headers))
+  if (!asaasTokenHolds(root.transferValidationToken, request.headers)) {
+    countWebhookVerificationFailed("asaas");
     return Response.json({ error: "invalid token" }, { status: 401 });
+  }
   const transfer = asaasTransferValidationRequest(root.transferValidationToken, {
     headers: request.headers,
     body,
