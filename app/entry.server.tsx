@@ -1,7 +1,5 @@
 import { PassThrough } from "node:stream";
 import guestScript from "virtual:estadia/guest-script";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "~/platform/request-context";
@@ -22,17 +20,30 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce, log } = loadContext.get(requestContext);
-  const userAgent = request.headers.get("user-agent");
   const { matches } = routerContext.staticHandlerContext;
   // A landing page is rendered whole, then lightened for its first paint (ADR 0011).
   const landing = isLandingPage(matches.map((m) => routerContext.routeModules[m.route.id]?.handle));
-  // Crawlers get the whole page at once; people get the shell as soon as it is ready.
-  const readyOption =
-    landing || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
+  // No route defers data, so the shell and the whole document are ready at the same moment: the page is
+  // rendered into one buffer and sent in one write, with its length (ADR 0031).
   return new Promise<Response>((resolve, reject) => {
+    const body = new PassThrough();
+    const chunks: Buffer[] = [];
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.on("end", () => {
+      clearTimeout(timeoutId);
+      const html = Buffer.concat(chunks);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(landing ? lightenLandingDocument(html.toString("utf8")) : html, {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+    });
+    body.on("error", reject);
     let shellRendered = false;
-    let timeoutId: NodeJS.Timeout | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       // ServerRouter hands the nonce on to <Scripts>, <ScrollRestoration> and its own inline scripts.
       <DocumentContext value={{ nonce, guestScript }}>
@@ -40,52 +51,20 @@ export default function handleRequest(
       </DocumentContext>,
       {
         nonce,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          if (landing) {
-            readAll(body).then(
-              (html) =>
-                resolve(
-                  new Response(lightenLandingDocument(html), {
-                    headers: responseHeaders,
-                    status: responseStatusCode,
-                  }),
-                ),
-              reject,
-            );
-            return;
-          }
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell reject above and are logged by React Router.
-          if (shellRendered) log.error({ err: error }, "streaming render error");
+          if (shellRendered) log.error({ err: error }, "render error");
         },
       },
     );
   });
-}
-
-async function readAll(stream: PassThrough): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString("utf8");
 }

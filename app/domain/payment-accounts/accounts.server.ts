@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
+import { preparedOnce } from "~/platform/db/prepared";
 import { member, organization, paymentAccounts, user } from "~/platform/db/schema";
 import type { AccountProviderName } from "~/platform/env.server";
 import { accountNeedsReconnectEmail } from "~/platform/mail/templates.server";
@@ -16,12 +17,20 @@ export type AccountRow = typeof paymentAccounts.$inferSelect;
 
 /** The organization's live account (any status but disconnected), or null. */
 export async function liveAccount(db: Db | Tx, organizationId: string): Promise<AccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentAccounts)
-    .where(
-      and(eq(paymentAccounts.organizationId, organizationId), ne(paymentAccounts.status, "disconnected")),
-    );
+  // Read by every checkout step and every dashboard: built once.
+  const query = preparedOnce(db, "live_account", () =>
+    db
+      .select()
+      .from(paymentAccounts)
+      .where(
+        and(
+          eq(paymentAccounts.organizationId, sql.placeholder("organizationId")),
+          ne(paymentAccounts.status, "disconnected"),
+        ),
+      )
+      .prepare("live_account"),
+  );
+  const [row] = await query.execute({ organizationId });
   return row ?? null;
 }
 
@@ -99,8 +108,15 @@ export async function browserCardConfigFor(
 
 /** Whether the organization's guests can pay now. */
 export async function isReceiving(ctx: Pick<PaymentsContext, "db" | "config">, organizationId: string) {
-  const account = await liveAccount(ctx.db, organizationId);
-  return account?.status === "active" && ctx.config.offered.includes(account.provider as AccountProviderName);
+  return receivesWith(await liveAccount(ctx.db, organizationId), ctx.config);
+}
+
+/** Whether guests can pay with this live account (null: none), the provider being offered here. */
+export function receivesWith(
+  account: { status: string; provider: string } | null | undefined,
+  config: Pick<PaymentsContext, "config">["config"],
+): boolean {
+  return account?.status === "active" && config.offered.includes(account.provider as AccountProviderName);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { and, between, eq, type SQL, sql } from "drizzle-orm";
+import { and, between, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { calendarDay, DATE_RANGE_TEXT } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
+import { preparedOnce } from "~/platform/db/prepared";
 import { products, profitDaily, profitProductDaily, properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { Queryable } from "../properties/types";
@@ -60,58 +61,18 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
   const previousTo = shift(from, -1);
   const previousFrom = shift(from, -days);
 
-  const where = (table: typeof profitDaily | typeof profitProductDaily, first: string, last: string) =>
-    and(
-      eq(table.organizationId, actor.organizationId),
-      between(table.day, first, last),
-      propertyId ? eq(table.propertyId, propertyId) : undefined,
-    );
-  // One pass over the summary for both periods: the previous period's rows fold into one (no property, no
-  // day), the chosen period's stay per property and day.
-  const current = sql`${profitDaily.day} >= ${from}`;
+  const values = {
+    organizationId: actor.organizationId,
+    from,
+    to,
+    previousFrom,
+    propertyId: propertyId ?? "",
+  };
+  const queries = profitQueries(db, propertyId !== undefined);
   const [byPropertyDay, top, named] = await Promise.all([
-    db
-      .select({
-        propertyId: sql<string | null>`case when ${current} then ${profitDaily.propertyId} end`,
-        day: sql<string | null>`case when ${current} then ${profitDaily.day}::text end`,
-        ...sumsOf(),
-      })
-      .from(profitDaily)
-      .where(where(profitDaily, previousFrom, to))
-      .groupBy(sql`1`, sql`2`),
-    db
-      .select({
-        productId: profitProductDaily.productId,
-        name: products.name,
-        units: sumOf(profitProductDaily.units),
-        grossCents: sumOf(profitProductDaily.grossCents),
-        cogsCents: sumOf(profitProductDaily.cogsCents),
-        uncostedUnits: sumOf(profitProductDaily.uncostedUnits),
-      })
-      .from(profitProductDaily)
-      .innerJoin(products, eq(products.id, profitProductDaily.productId))
-      .where(where(profitProductDaily, from, to))
-      .groupBy(profitProductDaily.productId, products.name)
-      .orderBy(
-        // A product none of whose units had a known cost has no profit to rank: it comes last.
-        sql`case when sum(${profitProductDaily.uncostedUnits}) = sum(${profitProductDaily.units}) then null
-          else sum(${profitProductDaily.grossCents}) - sum(${profitProductDaily.cogsCents}) end desc nulls last`,
-        profitProductDaily.productId,
-      )
-      .limit(10),
-    db
-      .select({
-        id: properties.id,
-        name: properties.name,
-        archived: sql<boolean>`${properties.archivedAt} is not null`,
-      })
-      .from(properties)
-      .where(
-        and(
-          eq(properties.organizationId, actor.organizationId),
-          propertyId ? eq(properties.id, propertyId) : undefined,
-        ),
-      ),
+    queries.byPropertyDay.execute(values),
+    queries.topProducts.execute(values),
+    queries.properties.execute(values),
   ]);
 
   const perProperty = new Map<string, ProfitSums>();
@@ -146,6 +107,81 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
       profitCents: p.uncostedUnits === p.units ? null : p.grossCents - p.cogsCents,
     })),
   };
+}
+
+const placeholder = {
+  organizationId: sql.placeholder("organizationId"),
+  from: sql.placeholder("from"),
+  to: sql.placeholder("to"),
+  previousFrom: sql.placeholder("previousFrom"),
+  propertyId: sql.placeholder("propertyId"),
+};
+
+/** The dashboard's three reads, of the organization or of one property, built once per database handle. */
+function profitQueries(db: Queryable, ofProperty: boolean) {
+  const name = ofProperty ? "profit_of_property" : "profit_of_organization";
+  return preparedOnce(db, name, () => {
+    const where = (
+      table: typeof profitDaily | typeof profitProductDaily,
+      first: Placeholder,
+      last: Placeholder,
+    ) =>
+      and(
+        eq(table.organizationId, placeholder.organizationId),
+        between(table.day, first, last),
+        ofProperty ? eq(table.propertyId, placeholder.propertyId) : undefined,
+      );
+    // One pass over the summary for both periods: the previous period's rows fold into one (no property, no
+    // day), the chosen period's stay per property and day.
+    const current = sql`${profitDaily.day} >= ${placeholder.from}`;
+    return {
+      byPropertyDay: db
+        .select({
+          propertyId: sql<string | null>`case when ${current} then ${profitDaily.propertyId} end`,
+          day: sql<string | null>`case when ${current} then ${profitDaily.day}::text end`,
+          ...sumsOf(),
+        })
+        .from(profitDaily)
+        .where(where(profitDaily, placeholder.previousFrom, placeholder.to))
+        .groupBy(sql`1`, sql`2`)
+        .prepare(`${name}_days`),
+      topProducts: db
+        .select({
+          productId: profitProductDaily.productId,
+          name: products.name,
+          units: sumOf(profitProductDaily.units),
+          grossCents: sumOf(profitProductDaily.grossCents),
+          cogsCents: sumOf(profitProductDaily.cogsCents),
+          uncostedUnits: sumOf(profitProductDaily.uncostedUnits),
+        })
+        .from(profitProductDaily)
+        .innerJoin(products, eq(products.id, profitProductDaily.productId))
+        .where(where(profitProductDaily, placeholder.from, placeholder.to))
+        .groupBy(profitProductDaily.productId, products.name)
+        .orderBy(
+          // A product none of whose units had a known cost has no profit to rank: it comes last.
+          sql`case when sum(${profitProductDaily.uncostedUnits}) = sum(${profitProductDaily.units}) then null
+            else sum(${profitProductDaily.grossCents}) - sum(${profitProductDaily.cogsCents}) end desc nulls last`,
+          profitProductDaily.productId,
+        )
+        .limit(10)
+        .prepare(`${name}_products`),
+      properties: db
+        .select({
+          id: properties.id,
+          name: properties.name,
+          archived: sql<boolean>`${properties.archivedAt} is not null`,
+        })
+        .from(properties)
+        .where(
+          and(
+            eq(properties.organizationId, placeholder.organizationId),
+            ofProperty ? eq(properties.id, placeholder.propertyId) : undefined,
+          ),
+        )
+        .prepare(`${name}_properties`),
+    };
+  });
 }
 
 /** Sums of a bigint or integer column as a JS number (0 when no row). */

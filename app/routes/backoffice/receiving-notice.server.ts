@@ -1,4 +1,4 @@
-import { isReceiving, liveAccount } from "~/domain/payment-accounts/accounts.server";
+import { liveAccount, receivesWith } from "~/domain/payment-accounts/accounts.server";
 import { type AccountStatus, providerLabel, statusLabel } from "~/domain/payment-accounts/messages";
 import { type Actor, can } from "~/domain/team/permissions";
 import type { Db } from "~/platform/db/database-handle.server";
@@ -12,11 +12,8 @@ import type { ReceivingNoticeData } from "./receiving-notice";
 export async function receivingNotice(db: Db, actor: Actor): Promise<ReceivingNoticeData | null> {
   if (!can(actor, "payments.read")) return null;
   const config = env().payments;
-  const [account, receiving] = await Promise.all([
-    liveAccount(db, actor.organizationId),
-    isReceiving({ db, config }, actor.organizationId),
-  ]);
-  if (receiving) return null;
+  const account = await liveAccount(db, actor.organizationId);
+  if (receivesWith(account, config)) return null;
   return {
     canManage: can(actor, "payments.manage"),
     account: account
