@@ -39,7 +39,7 @@ export default defineConfig({
   },
   ssr: {
     // Bundling these cut idle server memory roughly in half (~248 MB to ~100 MB on Node 24, measured here).
-    noExternal: ["drizzle-orm", "better-auth", /^@better-auth\//],
+    noExternal: ["drizzle-orm", "better-auth", /^@better-auth\//, "lucide-react", "radix-ui", /^@radix-ui\//],
   },
   plugins: [
     tailwindcss(),

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products } from "~/platform/db/schema";
+import { loadSharp } from "~/platform/sharp.server";
 import { createCategory } from "../catalog/categories.server";
 import { createProduct } from "../catalog/products.server";
 import { readImageInput } from "../images/image-input.server";
@@ -47,6 +47,7 @@ async function picture(label: string, color: string) {
     <circle cx="400" cy="400" r="250" fill="#ffffff" fill-opacity="0.18"/>
     <text x="400" y="470" font-family="DejaVu Sans, Arial, sans-serif" font-size="220" font-weight="bold"
       fill="#ffffff" text-anchor="middle">${initials}</text></svg>`;
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const form = new FormData();
   form.set("imageFile", new File([new Uint8Array(png)], `${initials}.png`, { type: "image/png" }));

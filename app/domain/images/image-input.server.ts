@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { AppError } from "~/domain/errors";
 import { IMAGE_MESSAGES, MAX_PIXELS, MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
 import { logger } from "~/platform/log.server";
+import { loadSharp } from "~/platform/sharp.server";
 import { isMediaKey, mediaStorage } from "~/platform/storage/storage.server";
 
 /** What a product or property keeps: an https URL (both fields equal) or two `/media/…` paths. */
@@ -85,6 +86,7 @@ async function storeImageFile(file: File): Promise<StoredImage> {
 async function reencode(
   input: Buffer,
 ): Promise<{ image: Buffer; thumb: Buffer; width: number; height: number }> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Only the header is read here, so sharp's own pixel limit is lifted: ours, below, gives its message.

@@ -1,6 +1,6 @@
 import { getProperty, listProperties } from "~/domain/properties/read-properties.server";
 import type { Db } from "~/platform/db/database-handle.server";
-import { type Paper, renderPostersPdf } from "~/platform/qr/poster-pdf.server";
+import type { Paper } from "~/platform/qr/poster-pdf.server";
 import { renderPosterPng } from "~/platform/qr/poster-png.server";
 import { qrCodePng, qrCodeSvg } from "~/platform/qr/qr-files.server";
 import { AppError } from "../errors";
@@ -11,6 +11,9 @@ import { QR_TEXT as T } from "./messages";
 import { posterTemplate } from "./poster-template.server";
 
 export type { Paper };
+
+// pdf-lib is loaded with the first poster, not at start (an idle instance does not carry it).
+const posterPdf = () => import("~/platform/qr/poster-pdf.server");
 export type PosterFormat = "pdf" | "png";
 
 /** A file for the browser to download. */
@@ -65,7 +68,7 @@ export async function propertyPoster(
     return { body: await renderPosterPng(template, text), contentType: "image/png", filename: `${name}.png` };
   }
   return {
-    body: await renderPostersPdf(template, [text], input.paper),
+    body: await (await posterPdf()).renderPostersPdf(template, [text], input.paper),
     contentType: "application/pdf",
     filename: `${name}-${input.paper}.pdf`,
   };
@@ -89,7 +92,7 @@ export async function allPropertyPosters(
     list.map((p) => p.id),
   );
   return {
-    body: await renderPostersPdf(template, texts, input.paper),
+    body: await (await posterPdf()).renderPostersPdf(template, texts, input.paper),
     contentType: "application/pdf",
     filename: `cartazes-${input.paper}.pdf`,
   };

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { formatDateTime } from "~/lib/dates";
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
-import { type ChecklistSection, renderChecklistPdf } from "~/platform/pdf/checklist-pdf.server";
+import type { ChecklistSection } from "~/platform/pdf/checklist-pdf.server";
 import type { Actor } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
 import { getReplacement, type ReplacementLine } from "./read-replacements.server";
@@ -46,6 +46,8 @@ export async function pickingListPdf(
   const total = lines.reduce((sum, l) => sum + l.delivered, 0);
   const productCount = new Set(lines.map((l) => l.productId)).size;
   const propertyCount = new Set(lines.map((l) => l.propertyId)).size;
+  // pdf-lib is loaded with the first list, not at start (an idle instance does not carry it).
+  const { renderChecklistPdf } = await import("~/platform/pdf/checklist-pdf.server");
   const bytes = await renderChecklistPdf({
     title: `${grouping === "product" ? "Lista de separação" : "Lista de entrega"} · ${T.runName(run.number)}`,
     subtitle: [

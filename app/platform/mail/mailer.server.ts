@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
@@ -13,22 +13,36 @@ export interface Mailer {
 
 export type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string };
 
+/** nodemailer is loaded with the first email, not at start (an idle instance does not carry it). */
+function lazyTransport(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
+  let made: Promise<Transporter> | undefined;
+  return () => {
+    made ??= import("nodemailer").then((m) => m.default.createTransport(options));
+    return made;
+  };
+}
+
 export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = lazyTransport(smtpUrl);
     return {
       kind: "smtp",
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await (await transport()).sendMail({ from, ...message });
       },
     };
   }
   // Same message building as SMTP, written out instead of sent: what a developer reads is what a host gets.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox",
     async send(message) {
-      const info = await transport.sendMail({ from, date: new Date(), textEncoding: "base64", ...message });
+      const info = await (await transport()).sendMail({
+        from,
+        date: new Date(),
+        textEncoding: "base64",
+        ...message,
+      });
       mkdirSync(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
       writeFileSync(path.join(outboxDir, name), info.message as Buffer, { flag: "wx" });

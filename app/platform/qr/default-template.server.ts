@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../sharp.server";
 import type { PosterTemplate } from "./poster-types";
 
 const SIDE = 1000;
@@ -22,9 +22,8 @@ export const DEFAULT_TEMPLATE_PLACEMENT = { positionX: 120, positionY: 120, size
 let cached: Promise<PosterTemplate> | undefined;
 
 export function defaultPosterTemplate(): Promise<PosterTemplate> {
-  cached ??= sharp(Buffer.from(svg))
-    .png()
-    .toBuffer()
+  cached ??= loadSharp()
+    .then((sharp) => sharp(Buffer.from(svg)).png().toBuffer())
     .then((image) => ({ image, width: SIDE, height: SIDE, placement: { ...DEFAULT_TEMPLATE_PLACEMENT } }));
   // A failure is not kept: the next poster tries again.
   cached.catch(() => {

@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import sharp from "sharp";
+import { loadSharp } from "../sharp.server";
 import { posterLayout, posterRatio, type Rect } from "./poster-layout";
 import type { PosterTemplate, PosterText } from "./poster-types";
 import { qrTile } from "./qr-matrix.server";
@@ -30,6 +30,7 @@ export async function renderPostersPdf(
   pdf.setCreator("Estadia");
   pdf.setProducer("Estadia");
   // pdf-lib embeds JPEG and PNG; a photo-like background is far smaller as JPEG.
+  const sharp = await loadSharp();
   const jpeg = await sharp(template.image)
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: 90 })

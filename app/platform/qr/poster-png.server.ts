@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../sharp.server";
 import { posterLayout, posterRatio, type Rect } from "./poster-layout";
 import type { PosterTemplate, PosterText } from "./poster-types";
 import { qrTile, qrTileSvg } from "./qr-matrix.server";
@@ -20,6 +20,7 @@ export async function renderPosterPng(template: PosterTemplate, text: PosterText
   const left = Math.min(Math.round(layout.qr.x), width - side);
   const top = Math.min(Math.round(layout.qr.y), imageHeight - side);
 
+  const sharp = await loadSharp();
   const [background, tile, name, line] = await Promise.all([
     sharp(template.image).resize(width, imageHeight, { fit: "fill" }).toBuffer(),
     sharp(Buffer.from(qrTileSvg(qrTile(text.url), side)))
@@ -46,6 +47,7 @@ async function textImage(
   style: { bold: boolean; color: string },
 ): Promise<{ data: Buffer; left: number; top: number }> {
   const markup = `<span foreground="${style.color}">${escapeMarkup(withoutPictographs(text))}</span>`;
+  const sharp = await loadSharp();
   const { data, info } = await sharp({
     text: {
       text: markup,

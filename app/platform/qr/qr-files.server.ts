@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../sharp.server";
 import { qrTile, qrTileSvg } from "./qr-matrix.server";
 
 /** The printed size of the downloads: 6 cm, comfortably scanned from an arm's length. */
@@ -18,6 +18,7 @@ export async function qrCodePng(text: string): Promise<Buffer> {
   const tile = qrTile(text);
   const target = Math.round((PRINT_SIZE_MM / 25.4) * PRINT_DPI);
   const side = Math.ceil(target / tile.side) * tile.side;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(qrTileSvg(tile, side)))
     .png({ palette: true, colours: 2 })
     .withDensity(PRINT_DPI)

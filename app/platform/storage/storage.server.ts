@@ -5,7 +5,6 @@ import { StartupError } from "~/platform/startup-error.server";
 import { createLocalStorage, mediaDir } from "./local-storage.server";
 import type { MediaStorage } from "./media-storage";
 import { createPostgresStorage } from "./postgres-storage.server";
-import { createS3Storage } from "./s3-storage.server";
 
 export { createLocalStorage, mediaDir } from "./local-storage.server";
 export { isMediaKey, type MediaStorage } from "./media-storage";
@@ -33,8 +32,25 @@ export function createMediaStorage(kind: MediaStoreKind, config: MediaStorageCon
         throw new StartupError(
           "the s3 media store needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
         );
-      return createS3Storage(config.s3);
+      return lazyS3Storage(config.s3);
   }
+}
+
+/** The S3 store, its SDK loaded on first use: an instance on another store never carries it. */
+function lazyS3Storage(s3: S3Config): MediaStorage {
+  let made: Promise<MediaStorage> | undefined;
+  const store = () => {
+    made ??= import("./s3-storage.server").then((m) => m.createS3Storage(s3));
+    return made;
+  };
+  return {
+    put: async (key, bytes, contentType) => (await store()).put(key, bytes, contentType),
+    get: async (key) => (await store()).get(key),
+    delete: async (key) => (await store()).delete(key),
+    async *keys() {
+      yield* (await store()).keys();
+    },
+  };
 }
 
 /** The process's own settings for a store of any kind. */
