@@ -82,15 +82,44 @@ async function loadAddToCart(appUrl: string, hash: string, productId: string): P
 }
 
 /** A device cookie whose cart holds one product: its shop page is rendered for it alone, every time. */
-async function guestWithCart(appUrl: string, hash: string, productId: string): Promise<string> {
+async function guestWithCart(
+  appUrl: string,
+  hash: string,
+  productId: string,
+): Promise<{ cookie: string; cartId: string }> {
   const cookie = `estadia_device=${newDeviceId()}`;
   const res = await fetch(`${appUrl}/api/cart`, {
     method: "POST",
     headers: { origin: appUrl, cookie, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent: "add", hash, productId }).toString(),
   });
-  if (!res.ok) throw new Error(`guest cart: ${res.status}`);
-  return cookie;
+  const json = (await res.json()) as { cart?: { id: string } };
+  if (!res.ok || !json.cart) throw new Error(`guest cart: ${res.status}`);
+  return { cookie, cartId: json.cart.id };
+}
+
+/**
+ * The embedded database's memory: a server on PGlite with the demo data, idle, then after loading the demo
+ * shop for a guest with a cart and the sign-in page. PGlite runs inside the process (its WebAssembly memory
+ * starts at 128 MB and PostgreSQL's shared buffers live in it), so its figures are not comparable with the
+ * PostgreSQL server's.
+ */
+async function embeddedMemory(): Promise<string> {
+  const embedded = await startServer({ LOG_LEVEL: "info", DEMO_DATA: "auto" });
+  try {
+    const idle = rssMb(embedded.child.pid);
+    const hash = /\/i\/([\w-]+)/.exec(embedded.output())?.[1];
+    if (!hash) throw new Error("the embedded server printed no demo shop");
+    const html = await (await fetch(`${embedded.url}/i/${hash}`)).text();
+    const productId = /data-product="([^"]+)"/.exec(html)?.[1] ?? "";
+    const { cookie } = await guestWithCart(embedded.url, hash, productId);
+    await load("embedded: shop, guest with a cart", `${embedded.url}/i/${hash}`, { cookie });
+    await load("embedded: /auth", `${embedded.url}/auth`);
+    return `embedded database (PGlite) memory (RSS): ${idle.toFixed(0)} MB idle with the demo data, ${rssMb(embedded.child.pid).toFixed(0)} MB after loading its shop and /auth`;
+  } finally {
+    await embedded.stop();
+    removeDir(embedded.dataDir);
+  }
 }
 
 /** What a phone downloads to run the shop: every script the page loads, gzipped, inline ones included. */
@@ -125,6 +154,25 @@ async function demoSession(appUrl: string): Promise<string> {
   const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token="));
   if (!cookie) throw new Error(`demo sign-in failed: ${res.status}`);
   return cookie.split(";")[0] ?? "";
+}
+
+/** The shop and the cart summary of one guest whose cart holds a product. */
+async function guestPages(appUrl: string, hash: string, productId: string): Promise<Result[]> {
+  const guest = await guestWithCart(appUrl, hash, productId);
+  const headers = { cookie: guest.cookie };
+  return [
+    await load("GET /i/{hash} (shop, guest with a cart)", `${appUrl}/i/${hash}`, headers),
+    await load("GET /payment/{cartId} (cart summary)", `${appUrl}/payment/${guest.cartId}`, headers),
+  ];
+}
+
+/** Signed-in pages of the demo host, before the million orders arrive. */
+async function backOfficePages(appUrl: string): Promise<Result[]> {
+  const headers = { cookie: await demoSession(appUrl) };
+  return [
+    await load("GET /dashboard (signed in)", `${appUrl}/dashboard`, headers),
+    await load("GET /inventory (signed in)", `${appUrl}/inventory`, headers),
+  ];
 }
 
 async function baselineServer(): Promise<{ url: string; stop(): void }> {
@@ -175,20 +223,12 @@ try {
   const results = [
     await load("GET /healthz (one query)", `${app.url}/healthz`),
     await load("GET /auth (SSR page)", `${app.url}/auth`),
-    ...(database
-      ? [
-          await load("GET /dashboard (signed in)", `${app.url}/dashboard`, {
-            cookie: await demoSession(app.url),
-          }),
-        ]
-      : []),
+    ...(database ? [...(await backOfficePages(app.url))] : []),
     await load("GET /nao-existe (SSR 404)", `${app.url}/nao-existe`, {}, false),
     ...(shop
       ? [
           await load("GET /i/{hash} (shop, first scan)", `${app.url}/i/${shop.hash}`),
-          await load("GET /i/{hash} (shop, guest with a cart)", `${app.url}/i/${shop.hash}`, {
-            cookie: await guestWithCart(app.url, shop.hash, shop.productIds.Café ?? ""),
-          }),
+          ...(await guestPages(app.url, shop.hash, shop.productIds.Café ?? "")),
           await loadAddToCart(app.url, shop.hash, shop.productIds.Café ?? ""),
         ]
       : []),
@@ -205,6 +245,7 @@ try {
       : null;
   if (sales) results.push(...sales.rows);
   const loadedRss = rssMb(app.child.pid);
+  const embedded = database ? await embeddedMemory() : null;
 
   console.log(
     `\nEstadia bench — ${database ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION_S}s each, ${process.version}`,
@@ -217,6 +258,7 @@ try {
     );
   }
   console.log(`app memory (RSS): ${idleRss.toFixed(0)} MB idle, ${loadedRss.toFixed(0)} MB after load`);
+  if (embedded) console.log(embedded);
   if (contention) console.log(contention);
   if (withdrawalRace) console.log(withdrawalRace);
   for (const line of sales?.lines ?? []) console.log(line);
