@@ -30,13 +30,16 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
   const { hash, productId, deviceId, ip } = parsed.data;
 
   return db.transaction(async (tx) => {
-    // The property and, if it holds it, the product's offer: one round trip, two distinct refusals.
+    // The property and, if it holds it, the product's offer: one round trip, two distinct refusals. The
+    // same statement takes the device's lock on this shop (keyed by the shop's hash, one per property), so
+    // the cart is looked for, below, only once any other add of this device here has committed.
     const [found] = await tx
       .select({
         propertyId: properties.id,
         organizationId: properties.organizationId,
         priceCents: products.priceCents,
         stock: buyableStock,
+        locked: sql`pg_advisory_xact_lock(hashtext(${`cart:${deviceId}:`} || ${properties.hash}))`,
       })
       .from(properties)
       .leftJoin(
@@ -52,7 +55,6 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
     if (offer.priceCents <= 0) throw new AppError("invalid", T.noPrice);
     if (offer.stock !== null && offer.stock <= 0) throw new AppError("insufficient_stock", T.soldOut);
 
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${deviceId}:${property.id}`}))`);
     const reuseSince = new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000);
     let [cart] = await tx
       .select({ id: carts.id })

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { GuestCart } from "~/lib/guest-cart";
 import { sortByName } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
+import { preparedOnce } from "~/platform/db/prepared";
 import {
   cartItems,
   carts,
@@ -66,31 +67,35 @@ async function reusableCart(
   propertyId: string,
   now: Date,
 ): Promise<GuestCart | null> {
-  const latest = db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(
-      and(
-        eq(carts.deviceId, deviceId),
-        eq(carts.propertyId, propertyId),
-        eq(carts.status, "pending"),
-        gt(carts.createdAt, new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000)),
-      ),
-    )
-    .orderBy(desc(carts.createdAt))
-    .limit(1);
-  const rows = await db
-    .select({
-      id: carts.id,
-      totalCents: carts.totalCents,
-      productId: cartItems.productId,
-      quantity: cartItems.quantity,
-      unitPriceCents: cartItems.unitPriceCents,
-    })
-    .from(carts)
-    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
-    .where(inArray(carts.id, latest))
-    .orderBy(asc(cartItems.createdAt));
+  const rows = await preparedOnce(db, "reusable_cart", () => {
+    const latest = db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(
+        and(
+          eq(carts.deviceId, sql.placeholder("deviceId")),
+          eq(carts.propertyId, sql.placeholder("propertyId")),
+          eq(carts.status, "pending"),
+          gt(carts.createdAt, sql.placeholder("since")),
+        ),
+      )
+      .orderBy(desc(carts.createdAt))
+      .limit(1);
+    // Read on every page of a guest with a cart: built once.
+    return db
+      .select({
+        id: carts.id,
+        totalCents: carts.totalCents,
+        productId: cartItems.productId,
+        quantity: cartItems.quantity,
+        unitPriceCents: cartItems.unitPriceCents,
+      })
+      .from(carts)
+      .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+      .where(inArray(carts.id, latest))
+      .orderBy(asc(cartItems.createdAt))
+      .prepare("reusable_cart");
+  }).execute({ deviceId, propertyId, since: new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000) });
   const [head] = rows;
   if (!head) return null;
   return {
