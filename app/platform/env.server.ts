@@ -66,6 +66,8 @@ const schema = z.object({
     .optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // Tests only: lets the server's outbound requests reach this machine (ADR 0032); refused in production.
+  OUTBOUND_ALLOW_LOOPBACK: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
   // ADR 0029: unset, /metrics does not exist.
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   // Outbound links of the landing pages (placeholders until the real accounts exist).
@@ -171,6 +173,8 @@ export type Env = {
   /** The key that seals providers' credentials (32 bytes); unset outside production: see secret-box.server.ts. */
   encryptionKey: Buffer | undefined;
   logLevel: string;
+  /** Tests only: outbound requests may reach loopback addresses (ADR 0032). */
+  outboundAllowLoopback: boolean;
   /** The bearer token Prometheus scrapes /metrics with; unset = no /metrics (ADR 0029). */
   metricsToken: string | undefined;
   /** Where the landing pages send people (the prerendered copies keep the values of the build). */
@@ -283,6 +287,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "Invalid configuration:\n  ENCRYPTION_KEY: required in production (32 random bytes: openssl rand -base64 32)",
     );
   }
+  if (isProduction && v.OUTBOUND_ALLOW_LOOPBACK === "1") {
+    throw new EnvError(
+      "Invalid configuration:\n  OUTBOUND_ALLOW_LOOPBACK: for tests only; a real deployment must not reach its own network",
+    );
+  }
   return {
     payments: paymentsConfig(v, isProduction),
     nodeEnv: v.NODE_ENV,
@@ -301,6 +310,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     encryptionKey: v.ENCRYPTION_KEY ? (keyBytes(v.ENCRYPTION_KEY) ?? undefined) : undefined,
     logLevel: v.LOG_LEVEL ?? (v.NODE_ENV === "test" ? "silent" : "info"),
     metricsToken: v.METRICS_TOKEN,
+    outboundAllowLoopback: v.OUTBOUND_ALLOW_LOOPBACK === "1",
     outboundLinks: {
       supportChat: v.SUPPORT_WHATSAPP_URL,
       contactEmail: v.CONTACT_EMAIL,

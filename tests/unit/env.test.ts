@@ -28,6 +28,7 @@ describe("parseEnv defaults", () => {
       secureCookies: false,
       dataDir: path.resolve(".data"),
       media: { kind: "local", s3: null },
+      outboundAllowLoopback: false,
       databaseUrl: undefined,
       demoData: true,
       smtpUrl: undefined,
@@ -158,6 +159,15 @@ describe("parseEnv payments (ADR 0021)", () => {
     expect(parseError({ ...keyless, ...MP }).message).toContain("ENCRYPTION_KEY: required in production");
     expect(parseEnv({ ...production, ...MP }).payments.offered).toEqual(["mercadopago"]);
     expect(parseEnv({ ...production, ...MP, ...ASAAS }).payments.offered).toEqual(["mercadopago", "asaas"]);
+  });
+
+  it("lets outbound requests reach loopback only when asked, and never in production", () => {
+    expect(parseEnv({ OUTBOUND_ALLOW_LOOPBACK: "1" }).outboundAllowLoopback).toBe(true);
+    expect(parseError({ OUTBOUND_ALLOW_LOOPBACK: "yes" }).message).toContain("OUTBOUND_ALLOW_LOOPBACK");
+    expect(parseEnv({ ...production, ...MP }).outboundAllowLoopback).toBe(false);
+    expect(parseError({ ...production, ...MP, OUTBOUND_ALLOW_LOOPBACK: "1" }).message).toContain(
+      "OUTBOUND_ALLOW_LOOPBACK: for tests only",
+    );
   });
 
   it("takes the encryption key as 64 hex characters or 32 bytes of base64, and nothing else", () => {
