@@ -8,6 +8,7 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { createPostgresStorage } from "~/platform/storage/postgres-storage.server";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
+import { expectServedMedia } from "../support/served-media";
 import { type RunningServer, removeDir, startServer } from "../support/server-process";
 
 const available = await postgresAvailable();
@@ -39,11 +40,7 @@ describe.runIf(available)("/media on the built app with DATABASE_URL", () => {
     await storage.put(key, webp, "image/webp");
 
     const res = await fetch(`${server.url}/media/${key}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("image/webp");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(Buffer.from(await res.arrayBuffer()).equals(webp)).toBe(true);
+    await expectServedMedia(res, webp);
     expect(existsSync(path.join(server.dataDir, "media"))).toBe(false);
 
     await storage.delete(key);

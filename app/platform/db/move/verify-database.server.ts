@@ -38,16 +38,12 @@ async function stockCheck(query: Query): Promise<Check> {
        order by m.created_at desc, m.id desc limit 1
      ) last on true`,
   );
-  const total = Number(row?.total ?? 0);
-  const wrong = Number(row?.wrong ?? 0);
-  return {
-    name: "stock ledger",
-    ok: wrong === 0,
-    detail:
-      wrong === 0
-        ? `${total} stock rows equal their ledger's last entry`
-        : `${wrong} of ${total} stock rows differ from their ledger`,
-  };
+  return countCheck(
+    "stock ledger",
+    row,
+    (total) => `${total} stock rows equal their ledger's last entry`,
+    (wrong, total) => `${wrong} of ${total} stock rows differ from their ledger`,
+  );
 }
 
 async function walletsCheck(query: Query): Promise<Check> {
@@ -67,16 +63,24 @@ async function walletsCheck(query: Query): Promise<Check> {
        from wallet_movements group by wallet_id
      ) m on m.wallet_id = w.id`,
   );
+  return countCheck(
+    "wallets",
+    row,
+    (total) => `${total} wallets equal the sums of their movements`,
+    (wrong, total) => `${wrong} of ${total} wallets differ from their movements`,
+  );
+}
+
+/** A check read from a row of `total` and `wrong` counts: ok when nothing is wrong. */
+function countCheck(
+  name: string,
+  row: { total?: unknown; wrong?: unknown } | undefined,
+  okText: (total: number) => string,
+  wrongText: (wrong: number, total: number) => string,
+): Check {
   const total = Number(row?.total ?? 0);
   const wrong = Number(row?.wrong ?? 0);
-  return {
-    name: "wallets",
-    ok: wrong === 0,
-    detail:
-      wrong === 0
-        ? `${total} wallets equal the sums of their movements`
-        : `${wrong} of ${total} wallets differ from their movements`,
-  };
+  return { name, ok: wrong === 0, detail: wrong === 0 ? okText(total) : wrongText(wrong, total) };
 }
 
 /** One line per check, as db:move and restore print them. */
