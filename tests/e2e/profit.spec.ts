@@ -1,9 +1,10 @@
-import { type Browser, devices, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectToast, linkIn, MAIL_SUBJECT, register, uniqueEmail, waitForMail } from "./support/accounts";
-import { type Buyer, guestAddress } from "./support/checkout";
+import type { Buyer } from "./support/checkout";
 import { buyWithCard } from "./support/money";
 import { loosely, propertyRow, saoPauloToday, tile, tileValues } from "./support/profit";
 import { createButton, missingTick, nextStepButton, openStockPage, stockFigures } from "./support/restock";
+import { inviteCleaningStaff, phone } from "./support/team";
 
 // Issue 22 end to end, through the screens only: a cost in the product form, a restocking run at another
 // unit cost, a guest's card sale, a loss counted by staff on a phone; then the owner's profit on the
@@ -36,13 +37,6 @@ const FIGURES = {
 };
 // The product's own profit leaves fees and losses out: 9000 − 2880.
 const PRODUCT_PROFIT = "R$ 61,20";
-
-/** Another person's phone (Pixel 7 whatever the project), coming from an address of its own. */
-async function phone(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const { defaultBrowserType: _, ...device } = devices["Pixel 7"];
-  const context = await browser.newContext({ ...device, baseURL, extraHTTPHeaders: guestAddress() });
-  return context.newPage();
-}
 
 /** The figures of the period as the page shows them: tiles, the losses' share, and no 'sem custo' warning. */
 async function expectFigures(page: Page) {
@@ -175,27 +169,8 @@ test("the owner sees a sale's profit, margin and a counted loss; staff see no mo
     }
   });
 
-  const staffPage =
-    await test.step("the owner invites cleaning staff, who joins from the email", async () => {
-      await page.goto("/team");
-      await page.getByLabel("E-mail").fill(staff.email);
-      await page.getByLabel("Papel", { exact: true }).selectOption({ label: "Equipe de limpeza" });
-      await page.getByRole("button", { name: "Enviar convite" }).click();
-      await expect(page.getByRole("status").getByText("Convite enviado.")).toBeVisible();
-      const staffPage = await phone(browser, baseURL);
-      const mail = await waitForMail(
-        staffPage,
-        staff.email,
-        `Convite para a equipe de ${host.name} no Estadia`,
-      );
-      await staffPage.goto(await linkIn(mail, "/convite?token="));
-      await staffPage.getByLabel("Nome completo").fill(staff.name);
-      await staffPage.getByLabel("Senha", { exact: true }).fill(staff.password);
-      await staffPage.getByLabel("Confirme a senha", { exact: true }).fill(staff.password);
-      await staffPage.getByRole("button", { name: "Criar conta e entrar" }).click();
-      await expect(staffPage).toHaveURL("/dashboard");
-      return staffPage;
-    });
+  const staffPage = await test.step("the owner invites cleaning staff, who joins from the email", () =>
+    inviteCleaningStaff(page, browser, baseURL, host.name, staff));
 
   try {
     const propertyId =
