@@ -54,6 +54,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       TRUSTED_IP_HEADER: "x-e2e-client-ip",
+      // The calendar journeys serve their feeds from this machine (tests only; refused in production).
+      OUTBOUND_ALLOW_LOOPBACK: "1",
     },
   },
 });

@@ -57,6 +57,18 @@ export default [
     route("replacements/create", "routes/backoffice/replacement-create.tsx"),
     route("replacements/:id", "routes/backoffice/replacement-detail.tsx"),
     route("replacements/:id/lista.pdf", "routes/backoffice/picking-list-pdf.ts"),
+    // Stays (issue 23): calendars and manual stays
+    route("properties/:propertyId/calendarios", "routes/backoffice/property-calendars.tsx"),
+    // Stays (issue 23): agenda and turnovers
+    route("agenda", "routes/backoffice/agenda.tsx"),
+    route("properties/:propertyId/agenda", "routes/backoffice/property-agenda.tsx"),
+    // Stays (issue 23): a stay and its sales
+    route("estadias/:stayId", "routes/backoffice/stay-detail.tsx"),
+    // Damages (issue 23)
+    route("avarias", "routes/backoffice/damages.tsx"),
+    route("avarias/nova", "routes/backoffice/damage-new.tsx"),
+    route("avarias/:id", "routes/backoffice/damage-detail.tsx"),
+    route("avarias/:id/relatorio.pdf", "routes/backoffice/damage-report-pdf.ts"),
     route("team", "routes/backoffice/team.tsx"),
     route("team/atividade", "routes/backoffice/team-activity.tsx"),
     route("organizacao/ativa", "routes/backoffice/switch-organization.ts"),
@@ -72,6 +84,8 @@ export default [
   route("webhooks/asaas/validacao-saque", "routes/webhooks/asaas-transfer-validation.ts"),
   route("webhooks/asaas/:accountId", "routes/webhooks/asaas.ts"),
   route("sandbox/v1/card_tokens", "routes/sandbox/card-tokens.ts"),
+  // Stays (issue 23): the organization's secret turnovers calendar
+  route("agenda/feed/:token", "routes/api/agenda-feed.ts"),
   route("dev/outbox", "routes/api/dev-outbox.tsx"),
   route("dev/payments", "routes/api/dev-payments.tsx"),
 

@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { sendDamageDeadlineReminders } from "~/domain/damages/deadline-reminders.server";
 import { demoOnFirstRun } from "~/domain/demo/first-run.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { retryAsaasWebhooks } from "~/domain/payment-accounts/connect-asaas.server";
@@ -10,6 +11,7 @@ import { reconcileAccounts } from "~/domain/payment-accounts/reconcile.server";
 import { refreshDueTokens } from "~/domain/payment-accounts/refresh-tokens.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
+import { syncDueFeeds } from "~/domain/stays/sync-all.server";
 import { sendStockAlertDigests } from "~/domain/stock/stock-alerts.server";
 import { authSecret } from "~/platform/auth-secret.server";
 import { closeDatabase, database } from "~/platform/db/database.server";
@@ -164,6 +166,20 @@ function backgroundJobs(log: Logger) {
       name: "payment-reconciliation",
       everySeconds: 24 * 60 * 60,
       run: async () => reconcileAccounts(await paymentsContext(log.child({ job: "payment-reconciliation" }))),
+    },
+    // issue 23: calendar sync job goes here
+    {
+      // Each run picks the feeds not tried for 15 minutes (FEED_REFRESH_MINUTES).
+      name: "calendar-sync",
+      everySeconds: 5 * 60,
+      run: async () => syncDueFeeds((await database()).db, log.child({ job: "calendar-sync" })),
+    },
+    // issue 23: damage deadline reminders job goes here
+    {
+      name: "damage-deadlines",
+      everySeconds: 60 * 60,
+      run: async () =>
+        sendDamageDeadlineReminders(await paymentsContext(log.child({ job: "damage-deadlines" }))),
     },
   ];
 }

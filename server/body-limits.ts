@@ -14,6 +14,8 @@ export const FORM_RULE: BodyRule = { kind: "form", maxBytes: 8 * KB };
 
 /** A photo (ADR 0012) and the product's, property's or QR template's other fields. */
 const PHOTO_FORM: BodyRule = { kind: "form", maxBytes: MAX_UPLOAD_BYTES + 256 * KB };
+/** A damage record's photos (up to 10 per request, issue 23) and its other fields. */
+const PHOTOS_FORM: BodyRule = { kind: "form", maxBytes: 10 * MAX_UPLOAD_BYTES + 256 * KB };
 /** A line or four fields per product (and property), saved at once. */
 const LONG_FORM: BodyRule = { kind: "form", maxBytes: 256 * KB };
 /** Payment providers' notifications are small JSON documents. */
@@ -36,6 +38,9 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   "properties/:propertyId/products": LONG_FORM,
   // A property's stock count: a number per product, like the sheet.
   "properties/:propertyId/conferencia": LONG_FORM,
+  // A damage record: its photos (new record or 'Adicionar fotos'), or its items.
+  "avarias/nova": PHOTOS_FORM,
+  "avarias/:id": PHOTOS_FORM,
   "webhooks/payments/:provider": NOTIFICATION,
   "webhooks/payouts/:provider": NOTIFICATION,
   "webhooks/asaas/validacao-saque": NOTIFICATION,

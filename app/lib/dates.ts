@@ -76,3 +76,15 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
 export function saoPauloDay(instant: Date): string {
   return dayFormat.format(instant);
 }
+
+/** The calendar day `days` after `day` (negative: before), on the calendar alone, never through a time zone. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is before). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

@@ -11,6 +11,7 @@ export const FLASH_MESSAGES = {
   "email-confirmed": { tone: "success", text: "E-mail confirmado! Sua conta está pronta." },
   "reset-link-invalid": { tone: "error", text: "Link de recuperação inválido" },
   "replacement-created": { tone: "success", text: "Reposição iniciada com sucesso" },
+  "damage-created": { tone: "success", text: "Avaria registrada" },
   "withdrawal-requested": {
     tone: "success",
     text: "Saque solicitado: ele aparece no extrato e fica 'Pago' quando o valor chegar na sua chave Pix.",

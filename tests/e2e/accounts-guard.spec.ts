@@ -11,7 +11,17 @@ const BACK_OFFICE = [
   "/replacements",
   "/qr-templates",
 ];
-const NAV = ["Dashboard", "Imóveis", "Estoque", "Reposições", "Produtos", "Vendas", "Saques"];
+const NAV = [
+  "Dashboard",
+  "Imóveis",
+  "Agenda",
+  "Estoque",
+  "Reposições",
+  "Avarias",
+  "Produtos",
+  "Vendas",
+  "Saques",
+];
 
 test("signed-out visits to the back office land on /auth", async ({ page }) => {
   for (const path of BACK_OFFICE) {

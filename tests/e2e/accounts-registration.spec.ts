@@ -13,7 +13,9 @@ import {
 
 const DASHBOARD_CARDS = [
   { name: "Imóveis", to: "/properties" },
+  { name: "Agenda", to: "/agenda" },
   { name: "Reposições", to: "/replacements" },
+  { name: "Avarias", to: "/avarias" },
   { name: "Produtos", to: "/products" },
   { name: "Templates de QR Code", to: "/qr-templates" },
   { name: "Vendas", to: "/sales" },

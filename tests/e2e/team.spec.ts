@@ -83,7 +83,15 @@ test("an owner invites cleaning staff, who joins from the email with read-only a
 
   await test.step("Lia sees the catalogue read-only and no sales, withdrawals or team", async () => {
     const labels = await navLabels(staffPage, isMobile);
-    expect(labels).toEqual(["Dashboard", "Imóveis", "Estoque", "Reposições", "Produtos"]);
+    expect(labels).toEqual([
+      "Dashboard",
+      "Imóveis",
+      "Agenda",
+      "Estoque",
+      "Reposições",
+      "Avarias",
+      "Produtos",
+    ]);
 
     await staffPage.goto("/products");
     await expect(staffPage.getByRole("heading", { level: 1, name: "Gerenciar Produtos" })).toBeVisible();

@@ -47,12 +47,14 @@ describe("/dashboard", () => {
     expect(meta()).toEqual([{ title: "Dashboard" }]);
   });
 
-  it("has seven cards, each one whole link to its section", () => {
+  it("has nine cards, each one whole link to its section", () => {
     const html = render();
     const links = all(html, "a");
     expect(links.map((a) => a.attrs.get("href"))).toEqual([
       "/properties",
+      "/agenda",
       "/replacements",
+      "/avarias",
       "/products",
       "/qr-templates",
       "/sales",
@@ -61,7 +63,9 @@ describe("/dashboard", () => {
     ]);
     const titles = [
       "Imóveis",
+      "Agenda",
       "Reposições",
+      "Avarias",
       "Produtos",
       "Templates de QR Code",
       "Vendas",
@@ -86,7 +90,9 @@ describe("/dashboard", () => {
     const links = all(render(0, staff), "a");
     expect(links.map((a) => a.attrs.get("href"))).toEqual([
       "/properties",
+      "/agenda",
       "/replacements",
+      "/avarias",
       "/products",
       "/qr-templates",
     ]);

@@ -33,8 +33,10 @@ const user = { name: "Maria da Silva", email: "maria@example.com" };
 const OWNER_SECTIONS = [
   "/dashboard",
   "/properties",
+  "/agenda",
   "/inventory",
   "/replacements",
+  "/avarias",
   "/products",
   "/qr-templates",
   "/sales",
@@ -76,13 +78,15 @@ function navLinks(html: string): Element[] {
 }
 
 describe("back-office layout", () => {
-  it("lists the nine sections an owner may open in the side navigation", () => {
+  it("lists the eleven sections an owner may open in the side navigation", () => {
     const links = navLinks(render("/dashboard"));
     expect(links.map((a) => [a.text, a.attrs.get("href")])).toEqual([
       ["Dashboard", "/dashboard"],
       ["Imóveis", "/properties"],
+      ["Agenda", "/agenda"],
       ["Estoque", "/inventory"],
       ["Reposições", "/replacements"],
+      ["Avarias", "/avarias"],
       ["Produtos", "/products"],
       ["Vendas", "/sales"],
       ["Saques", "/withdrawals"],

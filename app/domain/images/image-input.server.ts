@@ -64,7 +64,8 @@ function checkUrl(raw: string): string {
   return url.href;
 }
 
-async function storeImageFile(file: File): Promise<StoredImage> {
+/** One uploaded file through the same checks as a form's `imageFile` (several photos in one form). */
+export async function storeImageFile(file: File): Promise<StoredImage> {
   if (file.size > MAX_UPLOAD_BYTES) throw refuse(IMAGE_MESSAGES.tooLarge);
   const input = Buffer.from(await file.arrayBuffer());
   const { image, thumb, width, height } = await reencode(input);

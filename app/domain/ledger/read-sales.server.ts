@@ -6,6 +6,9 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
 import { orderItems, orders, properties, salesDaily, walletMovements } from "~/platform/db/schema";
 import { isOrderStatus, type OrderStatus } from "../orders/order-status";
+import { findStay, type StayRecord, salesWindowOf } from "../stays/find-stay.server";
+import { STAY_TEXT } from "../stays/stay-messages";
+import type { StayWindow } from "../stays/stay-window";
 import { type Actor, assertCan } from "../team/permissions";
 import { SALES_STATUS_FILTERS, type SalesStatusFilter } from "./sales-status-filter";
 import { SALE_KINDS } from "./sales-summary.server";
@@ -22,6 +25,21 @@ export type SalesFilter = {
   to: string | null;
   /** Why a date in the URL was ignored, if one was. */
   dateError: string | null;
+  /** `estadia`: the sales paid during one stay (stays/stay-window.ts), read scoped to the organization. */
+  stay: SalesStayFilter | null;
+  /** Why the stay in the URL was ignored ('Estadia não encontrada.'), if it was. */
+  stayError: string | null;
+};
+
+export type SalesStayFilter = {
+  id: string;
+  propertyId: string;
+  checkIn: string;
+  checkOut: string;
+  source: string;
+  /** ISO instants of its window; null for a block or a cancelled stay, which have no sales. */
+  from: string | null;
+  until: string | null;
 };
 
 /**
@@ -73,7 +91,10 @@ export type SaleRow = SaleMoney & {
 
 export type SalesPage = { rows: SaleRow[]; next: string | null };
 
-/** Reads the filters from a URL's query; anything unknown is ignored (shown as 'all'). */
+/**
+ * Reads the filters from a URL's query; anything unknown is ignored (shown as 'all'). The stay filter needs the
+ * database: salesFilterWithStay.
+ */
 export function salesFilter(query: URLSearchParams): SalesFilter {
   const status = query.get("status");
   const propertyId = query.get("imovel");
@@ -87,6 +108,38 @@ export function salesFilter(query: URLSearchParams): SalesFilter {
     from: calendarDay(from),
     to: calendarDay(to),
     dateError: dateFilterError(query),
+    stay: null,
+    stayError: null,
+  };
+}
+
+/**
+ * salesFilter plus `estadia`: the stay read in the actor's organization. Unknown, malformed or another
+ * organization's id is ignored with 'Estadia não encontrada.', as a bad date is.
+ */
+export async function salesFilterWithStay(
+  db: Db,
+  actor: Actor,
+  query: URLSearchParams,
+): Promise<SalesFilter> {
+  const filter = salesFilter(query);
+  const stayId = query.get("estadia");
+  if (!stayId) return filter;
+  const stay = await findStay(db, actor.organizationId, stayId);
+  if (!stay) return { ...filter, stayError: STAY_TEXT.notFound };
+  return { ...filter, stay: stayFilterOf(stay, await salesWindowOf(db, actor.organizationId, stay)) };
+}
+
+/** The stay filter of a stay already read in the actor's organization, with its sales window (or none). */
+export function stayFilterOf(stay: StayRecord, window: StayWindow | null): SalesStayFilter {
+  return {
+    id: stay.id,
+    propertyId: stay.propertyId,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    source: stay.source,
+    from: window?.from.toISOString() ?? null,
+    until: window?.until.toISOString() ?? null,
   };
 }
 
@@ -97,6 +150,15 @@ function conditions(actor: Actor, filter: SalesFilter): SQL[] {
   if (filter.propertyId) where.push(eq(orders.propertyId, filter.propertyId));
   if (filter.from) where.push(gte(orders.createdAt, startOfDayInSaoPaulo(filter.from)));
   if (filter.to) where.push(lt(orders.createdAt, endOfDayInSaoPaulo(filter.to)));
+  if (filter.stay) {
+    const { propertyId, from, until } = filter.stay;
+    if (!from || !until) where.push(sql`false`);
+    else {
+      where.push(eq(orders.propertyId, propertyId));
+      where.push(gte(orders.paidAt, new Date(from)));
+      where.push(lt(orders.paidAt, new Date(until)));
+    }
+  }
   return where;
 }
 
@@ -187,6 +249,7 @@ export type SalesTotals = SaleMoney & { orders: number; counts: SalesCounts };
  */
 export async function salesTotals(db: Db, actor: Actor, filter: SalesFilter): Promise<SalesTotals> {
   assertCan(actor, "sales.read");
+  if (filter.stay) return stayTotals(db, actor, filter);
   const where: SQL[] = [eq(salesDaily.organizationId, actor.organizationId)];
   if (filter.status === "pending") where.push(inArray(salesDaily.status, ["pending", "processing"]));
   else if (filter.status) where.push(eq(salesDaily.status, filter.status));
@@ -205,20 +268,56 @@ export async function salesTotals(db: Db, actor: Actor, filter: SalesFilter): Pr
     .from(salesDaily)
     .where(and(...where))
     .groupBy(salesDaily.status);
-  const counts: SalesCounts = { paid: 0, refunded: 0, pending: 0, cancelled: 0, failed: 0 };
   const money = { ...NO_MONEY };
-  let total = 0;
   for (const r of byStatus) {
-    const group = r.status === "processing" ? "pending" : r.status;
-    if (group in counts) counts[group as keyof SalesCounts] += Number(r.orders);
-    total += Number(r.orders);
     money.grossCents += Number(r.gross);
     money.providerFeeCents += Number(r.providerFee);
     money.platformFeeCents += Number(r.platformFee);
     money.refundCents += Number(r.refund);
   }
   money.netCents = money.grossCents - money.providerFeeCents - money.platformFeeCents + money.refundCents;
-  return { orders: total, counts, ...money };
+  return { ...countsOf(byStatus), ...money };
+}
+
+function countsOf(
+  byStatus: { status: string; orders: string | number }[],
+): Pick<SalesTotals, "orders" | "counts"> {
+  const counts: SalesCounts = { paid: 0, refunded: 0, pending: 0, cancelled: 0, failed: 0 };
+  let total = 0;
+  for (const r of byStatus) {
+    const group = r.status === "processing" ? "pending" : r.status;
+    if (group in counts) counts[group as keyof SalesCounts] += Number(r.orders);
+    total += Number(r.orders);
+  }
+  return { orders: total, counts };
+}
+
+/**
+ * The totals of a stay filter, from the orders and their ledger lines: the daily summary cannot cut a day at
+ * noon. Bounded by one property and one stay's days.
+ */
+async function stayTotals(db: Db, actor: Actor, filter: SalesFilter): Promise<SalesTotals> {
+  const where = and(...conditions(actor, filter));
+  const [byStatus, lines] = await Promise.all([
+    db
+      .select({ status: orders.status, orders: sql<string>`count(*)::bigint` })
+      .from(orders)
+      .where(where)
+      .groupBy(orders.status),
+    db
+      .select({ kind: walletMovements.kind, cents: sql<string>`sum(${walletMovements.amountCents})::bigint` })
+      .from(walletMovements)
+      .innerJoin(orders, eq(orders.id, walletMovements.orderId))
+      .where(
+        and(
+          where,
+          eq(walletMovements.organizationId, actor.organizationId),
+          inArray(walletMovements.kind, [...SALE_KINDS]),
+        ),
+      )
+      .groupBy(walletMovements.kind),
+  ]);
+  return { ...countsOf(byStatus), ...moneyOf(lines.map((l) => ({ kind: l.kind, cents: Number(l.cents) }))) };
 }
 
 /** Each order's money, from its ledger lines (orders never paid have none). */

@@ -10,6 +10,7 @@ import { type Actor, assertCan } from "../team/permissions";
 import { PROFIT_TEXT as T } from "./messages";
 import { addSums, figuresOf, NO_SUMS, type ProfitFigures, type ProfitSums } from "./profit-figures";
 import { daysBetween, MAX_PERIOD_DAYS, shiftDay as shift } from "./profit-period";
+import { recoveredDamagesCents } from "./read-recovered.server";
 
 export type ProfitPeriod = { from: unknown; to: unknown; propertyId?: unknown };
 
@@ -41,6 +42,8 @@ export type ProfitReport = {
   daily: (ProfitFigures & { day: string })[];
   /** The ten products with the most profit (gross less cost of the units with a known cost). */
   topProducts: ProductProfit[];
+  /** Damages the platforms paid back in the period (issue 23): beside the profit, not in it. */
+  recoveredCents: number;
 };
 
 /**
@@ -69,10 +72,11 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
     propertyId: propertyId ?? "",
   };
   const queries = profitQueries(db, propertyId !== undefined);
-  const [byPropertyDay, top, named] = await Promise.all([
+  const [byPropertyDay, top, named, recoveredCents] = await Promise.all([
     queries.byPropertyDay.execute(values),
     queries.topProducts.execute(values),
     queries.properties.execute(values),
+    recoveredDamagesCents(db, actor.organizationId, { from, to, propertyId }),
   ]);
 
   const perProperty = new Map<string, ProfitSums>();
@@ -106,6 +110,7 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
       ...p,
       profitCents: p.uncostedUnits === p.units ? null : p.grossCents - p.cogsCents,
     })),
+    recoveredCents,
   };
 }
 

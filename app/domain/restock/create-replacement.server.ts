@@ -1,8 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
+import { saoPauloDay } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products, replacementItems, replacementStatusChanges, replacements } from "~/platform/db/schema";
 import { AppError } from "../errors";
+import { nextCheckIns } from "../stays/next-check-ins.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
 import { listMissingProducts } from "./missing-products.server";
@@ -15,12 +17,14 @@ export type TickedLine = { propertyId: unknown; productId: unknown };
  * Starts a restocking run with the ticked products, each for what is still missing there (expected −
  * current − what open runs already take), computed now on the server, at the product's cost now (editable
  * until delivery). The run and its lines are made in one transaction (the spec makes two calls); a line no
- * longer missing refuses the whole run.
+ * longer missing refuses the whole run. Its 'entregar até' is the earliest next check-in (from `today`, the
+ * São Paulo day) among its properties, null when none is known.
  */
 export async function createReplacement(
   db: Db,
   actor: Actor,
   ticked: readonly TickedLine[],
+  options: { today?: string } = {},
 ): Promise<{ id: string; number: number }> {
   assertCan(actor, "replacement.manage");
   const wanted = new Set<string>();
@@ -56,10 +60,15 @@ export async function createReplacement(
           )
       ).map((p) => [p.id, p.costCents]),
     );
+    const checkIns = await nextCheckIns(tx, actor, {
+      from: options.today ?? saoPauloDay(new Date()),
+      propertyIds: [...new Set(lines.map((l) => l.propertyId))],
+    });
+    const deliverBy = [...checkIns.values()].sort()[0] ?? null;
     const number = await nextReplacementNumber(tx, actor.organizationId);
     const [run] = await tx
       .insert(replacements)
-      .values({ organizationId: actor.organizationId, number, createdBy: actor.userId })
+      .values({ organizationId: actor.organizationId, number, createdBy: actor.userId, deliverBy })
       .returning({ id: replacements.id, number: replacements.number });
     if (!run) throw new Error("replacement insert returned nothing");
     await tx.insert(replacementItems).values(

@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { addDays } from "~/lib/dates";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { products, properties, propertyProducts, replacementItems, replacements } from "~/platform/db/schema";
+import { AppError } from "../errors";
+import { AGENDA_TEXT } from "../stays/agenda-messages";
+import { nextCheckIns } from "../stays/next-check-ins.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { OPEN_REPLACEMENT_STATUSES } from "./replacement-status";
 
@@ -83,4 +87,37 @@ export async function listMissingProducts(
     toRestock: Math.max(0, r.expected - r.current - Number(r.onTheWay)),
   }));
   return options.onlyToRestock ? missing.filter((m) => m.toRestock > 0) : missing;
+}
+
+export type MissingForCheckIn = MissingProduct & { nextCheckIn: string | null };
+
+/**
+ * What is missing with each property's next guest check-in (from `today`). With `withinDays` (1 to 60), only
+ * the properties with a check-in in [today, today + N], the soonest first: restocking before the guest arrives.
+ */
+export async function listMissingByCheckIn(
+  db: Db,
+  actor: Actor,
+  options: { today: string; withinDays?: unknown },
+): Promise<MissingForCheckIn[]> {
+  assertCan(actor, "replacement.read");
+  const days = options.withinDays;
+  const filtered = days !== undefined && days !== null;
+  if (filtered && !(typeof days === "number" && Number.isInteger(days) && days >= 1 && days <= 60))
+    throw new AppError("invalid", AGENDA_TEXT.checkinFilterRange);
+  const [missing, checkIns] = await Promise.all([
+    listMissingProducts(db, actor),
+    nextCheckIns(db, actor, {
+      from: options.today,
+      ...(filtered ? { to: addDays(options.today, days) } : {}),
+    }),
+  ]);
+  const withCheckIn = missing.map((m) => ({ ...m, nextCheckIn: checkIns.get(m.propertyId) ?? null }));
+  if (!filtered) return withCheckIn;
+  // A stable sort keeps the name order within a day.
+  return withCheckIn
+    .filter((m) => m.nextCheckIn !== null)
+    .sort((a, b) =>
+      (a.nextCheckIn ?? "") < (b.nextCheckIn ?? "") ? -1 : a.nextCheckIn === b.nextCheckIn ? 0 : 1,
+    );
 }

@@ -1,11 +1,12 @@
 import { and, asc, countDistinct, desc, eq } from "drizzle-orm";
+import { saoPauloDay } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products, properties, replacementItems, replacements } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
-import type { ReplacementStatus } from "./replacement-status";
+import { OPEN_REPLACEMENT_STATUSES, type ReplacementStatus } from "./replacement-status";
 
 export type ReplacementSummary = {
   id: string;
@@ -14,12 +15,29 @@ export type ReplacementSummary = {
   status: ReplacementStatus;
   createdAt: Date;
   updatedAt: Date;
+  /** 'Entregar até': the next check-in when it was planned (issue 23); null when none was known. */
+  deliverBy: string | null;
+  /** Still on its way after its 'entregar até' day. */
+  late: boolean;
 };
+
+/** A run is late when today (São Paulo) is past its 'entregar até' and it has not arrived nor stopped. */
+export function isLate(run: { deliverBy: string | null; status: string }, today: string): boolean {
+  return (
+    run.deliverBy !== null &&
+    today > run.deliverBy &&
+    (OPEN_REPLACEMENT_STATUSES as readonly string[]).includes(run.status)
+  );
+}
 
 export type ReplacementListItem = ReplacementSummary & { productCount: number; propertyCount: number };
 
 /** The organization's runs, newest first, with how many products and properties each one takes. */
-export async function listReplacements(db: Db, actor: Actor): Promise<ReplacementListItem[]> {
+export async function listReplacements(
+  db: Db,
+  actor: Actor,
+  today: string = saoPauloDay(new Date()),
+): Promise<ReplacementListItem[]> {
   assertCan(actor, "replacement.read");
   const rows = await db
     .select({
@@ -28,6 +46,7 @@ export async function listReplacements(db: Db, actor: Actor): Promise<Replacemen
       status: replacements.status,
       createdAt: replacements.createdAt,
       updatedAt: replacements.updatedAt,
+      deliverBy: replacements.deliverBy,
       productCount: countDistinct(replacementItems.productId),
       propertyCount: countDistinct(replacementItems.propertyId),
     })
@@ -36,7 +55,7 @@ export async function listReplacements(db: Db, actor: Actor): Promise<Replacemen
     .where(eq(replacements.organizationId, actor.organizationId))
     .groupBy(replacements.id)
     .orderBy(desc(replacements.createdAt), desc(replacements.number));
-  return rows.map((r) => ({ ...r, status: r.status as ReplacementStatus }));
+  return rows.map((r) => ({ ...r, status: r.status as ReplacementStatus, late: isLate(r, today) }));
 }
 
 export type ReplacementLine = {
@@ -57,7 +76,12 @@ export type ReplacementLine = {
 export type ReplacementDetail = ReplacementSummary & { lines: ReplacementLine[] };
 
 /** One run of the organization with its lines, or not_found (also for another organization's id). */
-export async function getReplacement(db: Db, actor: Actor, id: unknown): Promise<ReplacementDetail> {
+export async function getReplacement(
+  db: Db,
+  actor: Actor,
+  id: unknown,
+  today: string = saoPauloDay(new Date()),
+): Promise<ReplacementDetail> {
   assertCan(actor, "replacement.read");
   if (!isUuid(id)) throw new AppError("not_found", T.notFound);
   const [run] = await db
@@ -67,6 +91,7 @@ export async function getReplacement(db: Db, actor: Actor, id: unknown): Promise
       status: replacements.status,
       createdAt: replacements.createdAt,
       updatedAt: replacements.updatedAt,
+      deliverBy: replacements.deliverBy,
     })
     .from(replacements)
     .where(and(eq(replacements.id, id), eq(replacements.organizationId, actor.organizationId)));
@@ -92,6 +117,7 @@ export async function getReplacement(db: Db, actor: Actor, id: unknown): Promise
   return {
     ...run,
     status: run.status as ReplacementStatus,
+    late: isLate(run, today),
     lines: lines.map(({ deliveredQuantity, ...l }) => ({ ...l, delivered: deliveredQuantity ?? l.quantity })),
   };
 }

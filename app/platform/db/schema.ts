@@ -3,6 +3,7 @@
 export * from "./schema/auth";
 export * from "./schema/carts";
 export * from "./schema/catalog";
+export * from "./schema/damages";
 export * from "./schema/leads";
 export * from "./schema/ledger";
 export * from "./schema/media";
@@ -12,4 +13,5 @@ export * from "./schema/profit";
 export * from "./schema/qr";
 export * from "./schema/restock";
 export * from "./schema/sandbox";
+export * from "./schema/stays";
 export * from "./schema/team";

@@ -176,3 +176,30 @@ export function accountNeedsReconnectEmail(input: {
     html: layout(title, lines, { label: "Reconectar", url: input.url }, footer),
   };
 }
+
+/** To an organization's owners: a damage claim's deadline ends in a few days and it was not sent yet. */
+export function damageDeadlineEmail(input: {
+  title: string;
+  property: string;
+  deadline: string;
+  daysLeft: number;
+  url: string;
+}): Template {
+  const when =
+    input.daysLeft <= 0
+      ? "termina hoje"
+      : input.daysLeft === 1
+        ? "termina amanhã"
+        : `termina em ${input.daysLeft} dias`;
+  const title = `O prazo da avaria '${input.title}' ${when}`;
+  const lines = [
+    `A avaria '${input.title}' de ${input.property} ainda está 'Aberta'. O prazo para pedir o reembolso à plataforma ${when} (${input.deadline}).`,
+    "Depois do prazo, Airbnb e Vrbo não aceitam mais o pedido. Gere o relatório e envie pela central de resoluções da plataforma.",
+  ];
+  const footer = "Você recebe este aviso uma vez por avaria, por ser proprietário(a) da organização.";
+  return {
+    subject: `Prazo da avaria: ${input.title} (${input.property})`,
+    text: `${lines.join("\n\n")}\n\nVer a avaria:\n${input.url}\n\n${footer}\n`,
+    html: layout(title, lines, { label: "Ver a avaria", url: input.url }, footer),
+  };
+}

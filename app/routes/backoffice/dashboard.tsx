@@ -1,5 +1,15 @@
 import type { LucideIcon } from "lucide-react";
-import { House, Landmark, Package, QrCode, RefreshCw, ShoppingBag, Wallet } from "lucide-react";
+import {
+  CalendarDays,
+  Camera,
+  House,
+  Landmark,
+  Package,
+  QrCode,
+  RefreshCw,
+  ShoppingBag,
+  Wallet,
+} from "lucide-react";
 import { Link } from "react-router";
 import { readGettingStarted } from "~/domain/onboarding/getting-started.server";
 import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
@@ -75,10 +85,22 @@ const shortcuts: Shortcut[] = [
     icon: House,
   },
   {
+    to: "/agenda",
+    title: "Agenda",
+    description: "Check-ins, check-outs e trocas de cada imóvel",
+    icon: CalendarDays,
+  },
+  {
     to: "/replacements",
     title: "Reposições",
     description: "Registre a reposição dos produtos nos imóveis",
     icon: RefreshCw,
+  },
+  {
+    to: "/avarias",
+    title: "Avarias",
+    description: "Registre danos com fotos e peça o reembolso",
+    icon: Camera,
   },
   {
     to: "/products",
@@ -127,7 +149,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The six cards of part 1 §2 and Recebimentos, those the role may open; first, when the guests cannot pay,
+ * The six cards of part 1 §2, Agenda, Avarias and Recebimentos, those the role may open; first, when the guests cannot pay,
  * what to do about it; for an owner on the way to a first sale, the getting-started checklist (afterwards
  * a 'Primeiros passos' link opens it); then what is missing in the properties when something is.
  */

@@ -1,5 +1,7 @@
 import {
   Boxes,
+  CalendarDays,
+  Camera,
   House,
   Landmark,
   LayoutDashboard,
@@ -35,8 +37,10 @@ export function loader({ context }: Route.LoaderArgs) {
 const nav: NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/properties", label: "Imóveis", icon: House },
+  { to: "/agenda", label: "Agenda", icon: CalendarDays },
   { to: "/inventory", label: "Estoque", icon: Boxes },
   { to: "/replacements", label: "Reposições", icon: RefreshCw },
+  { to: "/avarias", label: "Avarias", icon: Camera },
   { to: "/products", label: "Produtos", icon: Package },
   { to: "/sales", label: "Vendas", icon: ShoppingBag },
   { to: "/withdrawals", label: "Saques", icon: Wallet },

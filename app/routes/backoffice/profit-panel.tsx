@@ -86,6 +86,19 @@ export function ProfitPanel({
         previous={report.previousPeriod}
       />
       <UncostedNotes report={report} />
+      {report.recoveredCents > 0 ? (
+        // Beside the result, not added to it: the damage's own cost is not in the result either.
+        <p className="text-sm text-ink">
+          Avarias recuperadas:{" "}
+          <span className="font-semibold tabular-nums">{formatCents(report.recoveredCents)}</span>{" "}
+          <Link
+            to={propertyId ? `/avarias?imovel=${propertyId}&status=reimbursed` : "/avarias?status=reimbursed"}
+            className="text-brand underline"
+          >
+            Ver as avarias
+          </Link>
+        </p>
+      ) : null}
       <ProfitChart days={report.daily} />
       {sort ? <ProfitPropertiesTable rows={report.properties} sort={sort} period={period} /> : null}
       <ProfitTopProducts products={report.topProducts} />

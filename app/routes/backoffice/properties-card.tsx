@@ -1,4 +1,5 @@
 import {
+  CalendarDays,
   ChartColumn,
   Copy,
   Download,
@@ -131,6 +132,14 @@ export function PropertyCard({
         >
           <Package aria-hidden="true" />
           Produtos
+        </Link>
+        <Link
+          to={`/properties/${property.id}/calendarios`}
+          className={buttonClasses({ variant: "outline", size: "sm" })}
+          aria-label={`Calendários de ${property.name}`}
+        >
+          <CalendarDays aria-hidden="true" />
+          Calendários
         </Link>
         {canSeeResults ? (
           <Link

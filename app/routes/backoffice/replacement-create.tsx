@@ -4,12 +4,15 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { refusalOf } from "~/domain/errors";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
-import { listMissingProducts, type MissingProduct } from "~/domain/restock/missing-products.server";
+import { listMissingByCheckIn, type MissingForCheckIn } from "~/domain/restock/missing-products.server";
+import { AGENDA_TEXT } from "~/domain/stays/agenda-messages";
+import { saoPauloDay } from "~/lib/dates";
 import { flashCookie } from "~/lib/flash";
 import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Input } from "~/ui/input";
 import { PageFrame } from "~/ui/page-frame";
 import { useHydrated } from "~/ui/use-hydrated";
 import { statusOf } from "../refusal.server";
@@ -21,11 +24,24 @@ export function meta() {
   return [{ title: "Iniciar uma reposição" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The default of 'Só imóveis com check-in nos próximos N dias'. */
+const CHECKIN_DAYS = 7;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "replacement.manage", { title: "Iniciar uma reposição", what: "criar reposições" });
   const { db } = await database();
-  return { missing: await listMissingProducts(db, actor) };
+  const today = saoPauloDay(new Date());
+  const asked = new URL(request.url).searchParams.get("checkin");
+  if (asked === null) return { missing: await listMissingByCheckIn(db, actor, { today }), checkin: null };
+  try {
+    const withinDays = /^\d{1,2}$/.test(asked) ? Number(asked) : Number.NaN;
+    return { missing: await listMissingByCheckIn(db, actor, { today, withinDays }), checkin: withinDays };
+  } catch (err) {
+    // A bad N: its message, and the unfiltered list (nothing hidden by a filter that was not applied).
+    const filterError = refusalOf(err).message;
+    return { missing: await listMissingByCheckIn(db, actor, { today }), checkin: null, filterError };
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,24 +72,100 @@ const GROUPINGS: [Grouping, string][] = [
   ["property", "Por imóvel"],
 ];
 
+type MissingProduct = MissingForCheckIn;
+
 const keyOf = (m: MissingProduct) => `${m.propertyId}:${m.productId}`;
 
-function groups(missing: MissingProduct[], by: Grouping): [string, MissingProduct[]][] {
+/** `byCheckIn`: the list came ordered by next check-in; properties keep that order. */
+function groups(missing: MissingProduct[], by: Grouping, byCheckIn: boolean): [string, MissingProduct[]][] {
   if (by === "none") return [["", missing]];
   const map = new Map<string, MissingProduct[]>();
   for (const m of missing) {
     const name = by === "product" ? m.productName : m.propertyName;
     map.set(name, [...(map.get(name) ?? []), m]);
   }
-  return [...map.entries()].sort(([a], [b]) => a.localeCompare(b, "pt-BR"));
+  const entries = [...map.entries()];
+  return by === "property" && byCheckIn ? entries : entries.sort(([a], [b]) => a.localeCompare(b, "pt-BR"));
 }
 
 /** Part 2 §2 'Create replacement': what is missing, ticked, grouped, and one button to start the run. */
 export default function CreateReplacement({ loaderData, actionData }: Route.ComponentProps) {
-  return <Missing missing={loaderData.missing} message={actionData?.message} />;
+  const filterError = "filterError" in loaderData ? loaderData.filterError : undefined;
+  return (
+    <Missing
+      missing={loaderData.missing}
+      checkin={loaderData.checkin}
+      filterError={filterError}
+      message={actionData?.message}
+    />
+  );
 }
 
-function Missing({ missing, message }: { missing: MissingProduct[]; message: string | undefined }) {
+/** The current address with one parameter changed (null: removed). */
+function withParam(params: URLSearchParams, name: string, value: string | null): string {
+  const next = new URLSearchParams(params);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  const query = next.toString();
+  return query ? `?${query}` : "?";
+}
+
+/** Issue 23: narrow the list to the properties whose next guest arrives soon, the soonest first. */
+function CheckInFilter({ checkin, error }: { checkin: number | null; error: string | undefined }) {
+  const [params] = useSearchParams();
+  const agrupar = params.get("agrupar");
+  return (
+    <div className="grid gap-2">
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+      {checkin === null ? (
+        <Link
+          to={withParam(params, "checkin", String(CHECKIN_DAYS))}
+          className={buttonClasses({ variant: "outline", size: "sm", className: "justify-self-start" })}
+        >
+          {AGENDA_TEXT.checkinFilter(CHECKIN_DAYS)}
+        </Link>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm font-semibold text-ink">{AGENDA_TEXT.checkinFilter(checkin)}</p>
+          <Form method="get" className="flex items-center gap-2">
+            {agrupar ? <input type="hidden" name="agrupar" value={agrupar} /> : null}
+            <Input
+              type="number"
+              name="checkin"
+              min={1}
+              max={60}
+              defaultValue={checkin}
+              aria-label={AGENDA_TEXT.checkinFilterDays}
+              className="w-20"
+            />
+            <Button type="submit" variant="secondary" size="sm">
+              {AGENDA_TEXT.checkinFilterApply}
+            </Button>
+          </Form>
+          <Link to={withParam(params, "checkin", null)} className="text-sm text-brand underline">
+            {AGENDA_TEXT.checkinFilterOff}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Missing({
+  missing,
+  checkin,
+  filterError,
+  message,
+}: {
+  missing: MissingProduct[];
+  checkin: number | null;
+  filterError: string | undefined;
+  message: string | undefined;
+}) {
   const [params] = useSearchParams();
   const by = (GROUPINGS.find(([g]) => g === params.get("agrupar"))?.[0] ?? "none") as Grouping;
   const [ticked, setTicked] = useState<Set<string>>(new Set());
@@ -90,6 +182,14 @@ function Missing({ missing, message }: { missing: MissingProduct[]; message: str
       return next;
     });
 
+  if (missing.length === 0 && checkin !== null) {
+    return (
+      <PageFrame title="Iniciar uma reposição">
+        <CheckInFilter checkin={checkin} error={filterError} />
+        <EmptyState icon={PackageCheck} title={AGENDA_TEXT.checkinFilterEmpty(checkin)} />
+      </PageFrame>
+    );
+  }
   if (missing.length === 0) {
     return (
       <PageFrame title="Iniciar uma reposição">
@@ -106,11 +206,12 @@ function Missing({ missing, message }: { missing: MissingProduct[]; message: str
       title="Iniciar uma reposição"
       description="Os produtos abaixo do esperado nos imóveis. Marque o que vai nesta reposição."
     >
+      <CheckInFilter checkin={checkin} error={filterError} />
       <nav aria-label="Agrupar" className="flex flex-wrap gap-2">
         {GROUPINGS.map(([g, label]) => (
           <Link
             key={g}
-            to={g === "none" ? "?" : `?agrupar=${g}`}
+            to={withParam(params, "agrupar", g === "none" ? null : g)}
             aria-current={by === g ? "true" : undefined}
             className={buttonClasses({ variant: by === g ? "secondary" : "ghost", size: "sm" })}
           >
@@ -124,7 +225,7 @@ function Missing({ missing, message }: { missing: MissingProduct[]; message: str
             {message}
           </p>
         ) : null}
-        {groups(missing, by).map(([title, items]) => {
+        {groups(missing, by, checkin !== null).map(([title, items]) => {
           const keys = items.filter((m) => m.toRestock > 0).map(keyOf);
           const all = keys.length > 0 && keys.every((k) => ticked.has(k));
           return (
@@ -211,6 +312,9 @@ function MissingCard({
       <div className="grid min-w-0 gap-0.5 text-sm">
         <span className="font-semibold text-ink">{m.productName}</span>
         <span className="text-muted">{m.propertyName}</span>
+        {m.nextCheckIn ? (
+          <span className="font-medium text-ink">{AGENDA_TEXT.nextCheckIn(m.nextCheckIn)}</span>
+        ) : null}
         <span>
           {m.current} / {m.expected} · repor <strong>{m.toRestock}</strong>
         </span>

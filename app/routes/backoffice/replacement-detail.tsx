@@ -14,6 +14,7 @@ import {
   REPLACEMENT_LABEL,
   type ReplacementStatus,
 } from "~/domain/restock/replacement-status";
+import { AGENDA_TEXT } from "~/domain/stays/agenda-messages";
 import { can } from "~/domain/team/permissions";
 import { formatDateTime } from "~/lib/dates";
 import { formText } from "~/lib/form-text";
@@ -162,6 +163,14 @@ function Detail({ run, canDeliver, canManage, posted }: Loaded & { posted: Answe
         <ReplacementStatusBadge status={run.status} />
         <p className="text-sm text-ink">{GUIDANCE[run.status]}</p>
       </div>
+      {run.deliverBy ? (
+        <p className="text-sm font-medium text-ink">{AGENDA_TEXT.deliverBy(run.deliverBy)}</p>
+      ) : null}
+      {run.deliverBy && run.late ? (
+        <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
+          {AGENDA_TEXT.late(run.deliverBy)}
+        </p>
+      ) : null}
       <nav aria-label="Agrupar" className="flex gap-2">
         {(
           [

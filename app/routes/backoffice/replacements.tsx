@@ -2,9 +2,11 @@ import { Plus, RefreshCw } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { listReplacements } from "~/domain/restock/read-replacements.server";
+import { AGENDA_TEXT } from "~/domain/stays/agenda-messages";
 import { can } from "~/domain/team/permissions";
 import { formatDateTime } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
+import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
@@ -64,6 +66,7 @@ export default function Replacements({ loaderData }: Route.ComponentProps) {
                 <th className="p-3 font-medium">Reposição</th>
                 <th className="p-3 font-medium">Itens</th>
                 <th className="p-3 font-medium">Status</th>
+                <th className="p-3 font-medium">Entrega</th>
                 <th className="p-3 font-medium">Criada em</th>
                 <th className="p-3 font-medium">Última atualização</th>
               </tr>
@@ -85,6 +88,20 @@ export default function Replacements({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="p-3">
                     <ReplacementStatusBadge status={run.status} />
+                  </td>
+                  <td className="p-3">
+                    {run.deliverBy ? (
+                      <span className="flex flex-wrap items-center gap-2 whitespace-nowrap">
+                        {AGENDA_TEXT.deliverBy(run.deliverBy)}
+                        {run.late ? (
+                          <Badge tone="red" title={AGENDA_TEXT.late(run.deliverBy)}>
+                            {AGENDA_TEXT.lateBadge}
+                          </Badge>
+                        ) : null}
+                      </span>
+                    ) : (
+                      <span className="text-muted">-</span>
+                    )}
                   </td>
                   <td className="p-3">{formatDateTime(run.createdAt)}</td>
                   <td className="p-3">{formatDateTime(run.updatedAt)}</td>

@@ -1,4 +1,4 @@
-import { allSales, salesFilter } from "~/domain/ledger/read-sales.server";
+import { allSales, salesFilterWithStay } from "~/domain/ledger/read-sales.server";
 import { ORDER_STATUS_LABEL } from "~/domain/orders/order-status";
 import { can } from "~/domain/team/permissions";
 import { csvDownload, csvMoney } from "~/lib/csv";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   if (!can(actor, "sales.read")) return new Response("Sem permissão para ver as vendas.", { status: 403 });
   const { db } = await database();
-  const filter = salesFilter(new URL(request.url).searchParams);
+  const filter = await salesFilterWithStay(db, actor, new URL(request.url).searchParams);
   return csvDownload(
     "vendas-estadia.csv",
     HEADER,

@@ -2,7 +2,12 @@ import { Download, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
-import { listSales, type SalesPage, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
+import {
+  listSales,
+  type SalesPage,
+  salesFilterWithStay,
+  salesTotals,
+} from "~/domain/ledger/read-sales.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
@@ -38,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireCan(actor, "sales.read", { title: "Vendas", what: "ver as vendas" });
   const { db } = await database();
   const query = new URL(request.url).searchParams;
-  const filter = salesFilter(query);
+  const filter = await salesFilterWithStay(db, actor, query);
   const cursor = query.get("cursor");
   // A later page (infinite scroll) needs only its rows.
   if (cursor) return { more: view(await listSales(db, actor, filter, cursor)) };
@@ -118,7 +123,11 @@ function SalesScreen({ filter, first, totals, properties, canRefund }: Loaded) {
 }
 
 const isFiltered = (filter: Loaded["filter"]) =>
-  filter.status !== null || filter.propertyId !== null || filter.from !== null || filter.to !== null;
+  filter.status !== null ||
+  filter.propertyId !== null ||
+  filter.from !== null ||
+  filter.to !== null ||
+  filter.stay !== null;
 
 /** 'Nenhuma venda encontrada': because of the filters, or because nothing has been sold yet. */
 function NoSales({ filtered }: { filtered: boolean }) {

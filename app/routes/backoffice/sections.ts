@@ -7,8 +7,10 @@ import { type Action, type Actor, can } from "~/domain/team/permissions";
 export const SECTION_PERMISSIONS: Record<string, Action | null> = {
   "/dashboard": null,
   "/properties": "catalog.read",
+  "/agenda": "stays.read",
   "/inventory": "catalog.read",
   "/replacements": "replacement.read",
+  "/avarias": "damage.report",
   "/products": "catalog.read",
   "/qr-templates": "catalog.read",
   "/sales": "sales.read",

@@ -63,6 +63,10 @@ export const orders = pgTable(
     uniqueIndex("orders_cart_open_uq").on(t.cartId).where(sql`${t.status} in ('pending','processing')`),
     uniqueIndex("orders_cart_paid_uq").on(t.cartId).where(sql`${t.status} = 'paid'`),
     index("orders_org_created_idx").on(t.organizationId, t.createdAt, t.id),
+    // A stay's sales: its property's orders paid within its window (issue 23).
+    index("orders_property_paid_idx")
+      .on(t.organizationId, t.propertyId, t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     index("orders_cart_idx").on(t.cartId, t.createdAt),
     index("orders_open_expiry_idx").on(t.expiresAt).where(sql`${t.status} in ('pending','processing')`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products, properties } from "./catalog";
 import { organizationId, ts } from "./columns";
@@ -18,6 +18,8 @@ export const replacements = pgTable(
     number: integer("number").notNull(),
     status: text("status").notNull().default("processing"),
     createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    /** 'Entregar até': the next check-in of its properties when it was planned (issue 23); null = no date. */
+    deliverBy: date("deliver_by", { mode: "string" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

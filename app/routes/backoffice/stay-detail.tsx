@@ -1,0 +1,185 @@
+import { ArrowLeft, ArrowRight, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { DAMAGE_STATUS_LABEL, isDamageStatus } from "~/domain/damages/damage-status";
+import { MONEY_LABEL as L } from "~/domain/ledger/messages";
+import { sourceLabel } from "~/domain/stays/feed-source";
+import { readStay } from "~/domain/stays/read-stay.server";
+import { daysRange, nightsText } from "~/domain/stays/stay-dates-text";
+import { purchasesText, STAY_TEXT as T } from "~/domain/stays/stay-messages";
+import { can } from "~/domain/team/permissions";
+import { formatDay } from "~/lib/dates";
+import { database } from "~/platform/db/database.server";
+import { Badge } from "~/ui/badge";
+import { buttonClasses } from "~/ui/button";
+import { PageFrame } from "~/ui/page-frame";
+import type { Route } from "./+types/stay-detail";
+import { backofficeContext } from "./guard.server";
+import { notFoundUnlessFound } from "./not-found.server";
+import { requireCan } from "./require-can.server";
+import { SaleItem } from "./sale-row";
+import { countsText } from "./sales-totals";
+import { MoneyTiles } from "./wallet-money";
+
+export function meta() {
+  return [{ title: T.title }];
+}
+
+/** A stay: its dates and source, the sales paid during it, its damage records and its neighbours. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { actor } = context.get(backofficeContext);
+  requireCan(actor, "stays.read", { title: T.title, what: "ver as estadias" });
+  const { db } = await database();
+  // Another organization's stay is the 404 page, exactly like one that never existed.
+  const page = notFoundUnlessFound(await readStay(db, actor, params.stayId));
+  return {
+    ...page,
+    sales: page.sales
+      ? { ...page.sales, rows: page.sales.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) }
+      : null,
+    canReport: can(actor, "damage.report"),
+  };
+}
+
+export default function StayDetail({ loaderData }: Route.ComponentProps) {
+  const { stay, window, salesCount, sales, damages, previous, next, canReport } = loaderData;
+  const cancelled = stay.status === "cancelled";
+  return (
+    <PageFrame
+      title={T.title}
+      description={stay.propertyName}
+      actions={
+        <Link to="/agenda" className={buttonClasses({ variant: "ghost" })}>
+          <ArrowLeft aria-hidden="true" />
+          Agenda
+        </Link>
+      }
+    >
+      <section
+        aria-label="Dados da estadia"
+        className="grid gap-3 rounded-xl border border-border bg-surface p-4"
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={cancelled ? "red" : "green"}>{cancelled ? T.cancelled : T.confirmed}</Badge>
+          {stay.kind === "block" ? <Badge tone="gray">{T.block}</Badge> : null}
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+          <Fact term="Check-in" value={formatDay(stay.checkIn)} />
+          <Fact term="Check-out" value={formatDay(stay.checkOut)} />
+          <Fact term="Noites" value={nightsText(stay.nights)} />
+          <Fact term="Origem" value={sourceLabel(stay.source)} />
+          {stay.reservationCode ? <Fact term={T.reservationCode} value={stay.reservationCode} /> : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="stay-sales" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="stay-sales" className="text-lg font-semibold text-ink">
+            {T.purchases}
+          </h2>
+          {sales && salesCount > 0 ? (
+            <Link
+              to={`/sales?estadia=${stay.id}`}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              {T.seeInSales}
+            </Link>
+          ) : null}
+        </div>
+        {window ? <p className="text-sm text-muted">{T.windowHint}</p> : null}
+        {!window ? (
+          <p className="text-sm text-muted">
+            {stay.kind === "block" ? T.noSalesForBlock : T.noSalesWhenCancelled}
+          </p>
+        ) : salesCount === 0 ? (
+          <p className="text-sm text-muted">{T.noPurchases}</p>
+        ) : sales ? (
+          <>
+            <p className="text-sm text-muted">{countsText(sales.totals)}</p>
+            <MoneyTiles
+              className="sm:grid-cols-3"
+              figures={[
+                { label: L.grossTotal, cents: sales.totals.grossCents },
+                { label: L.refundTotal, cents: sales.totals.refundCents },
+                { label: L.net, cents: sales.totals.netCents, strong: true },
+              ]}
+            />
+            <ol aria-label={T.purchases} className="grid gap-3">
+              {sales.rows.map((sale) => (
+                <li key={sale.id}>
+                  <SaleItem sale={sale} />
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : (
+          // Staff see how much was bought, not the money.
+          <p className="text-sm text-ink">{purchasesText(salesCount)}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="stay-damages" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="stay-damages" className="text-lg font-semibold text-ink">
+            {T.damages}
+          </h2>
+          {canReport ? (
+            <Link
+              to={`/avarias/nova?imovel=${stay.propertyId}&estadia=${stay.id}`}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              <Plus aria-hidden="true" />
+              {T.reportDamage}
+            </Link>
+          ) : null}
+        </div>
+        {damages.length === 0 ? (
+          <p className="text-sm text-muted">{T.noDamages}</p>
+        ) : (
+          <ul aria-label={T.damages} className="grid gap-2">
+            {damages.map((d) => (
+              <li key={d.id}>
+                <Link
+                  to={`/avarias/${d.id}`}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-surface p-3 text-sm hover:bg-brand-soft"
+                >
+                  <span className="font-medium text-ink">{d.title}</span>
+                  <Badge tone="gray">
+                    {isDamageStatus(d.status) ? DAMAGE_STATUS_LABEL[d.status] : d.status}
+                  </Badge>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {previous || next ? (
+        <nav aria-label="Outras estadias do imóvel" className="flex flex-wrap justify-between gap-2">
+          {previous ? (
+            <Link to={`/estadias/${previous.id}`} className={buttonClasses({ variant: "ghost" })}>
+              <ArrowLeft aria-hidden="true" />
+              {T.previous}: {daysRange(previous.checkIn, previous.checkOut)}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Link to={`/estadias/${next.id}`} className={buttonClasses({ variant: "ghost" })}>
+              {T.next}: {daysRange(next.checkIn, next.checkOut)}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </PageFrame>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-muted">{term}</dt>
+      <dd className="font-medium text-ink">{value}</dd>
+    </div>
+  );
+}

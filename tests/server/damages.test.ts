@@ -1,0 +1,159 @@
+// Damage records over HTTP against the built app (run `npm run build` first): staff open a record with two
+// photos from the form, the owner prices it and downloads the claim report, and another host gets 404s.
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, formatDay, saoPauloDay } from "~/lib/dates";
+import { damageRecords, stays } from "~/platform/db/schema";
+import { type Browser, signedInBrowser } from "../support/accounts";
+import { startCheckoutServer } from "../support/checkout-server";
+import { FIXTURE_PASSWORD, hostEmail } from "../support/money-http";
+import { postgresAvailable } from "../support/postgres";
+import { pdfText } from "../support/qr-decode";
+import { download } from "../support/qr-http";
+import { memberOf } from "../support/restock-fixtures";
+import { shopFixture } from "../support/shop-fixtures";
+import type { ShopServer } from "../support/shop-server";
+
+const available = await postgresAvailable();
+
+const AUTH_SECRET = "damage-screens-test-secret-0123456789abcdef";
+
+async function photo(color: string): Promise<File> {
+  const bytes = await sharp({ create: { width: 80, height: 60, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+  return new File([new Uint8Array(bytes)], "foto.jpg", { type: "image/jpeg" });
+}
+
+/** A multipart form post with several files in `photos`, as the form sends it without its script. */
+async function postPhotos(browser: Browser, path: string, fields: Record<string, string>, files: File[]) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append("photos", file);
+  const res = await fetch(new URL(path, browser.server.url), {
+    method: "POST",
+    body: form,
+    headers: {
+      cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      origin: browser.origin ?? browser.server.url,
+    },
+    redirect: "manual",
+  });
+  return { status: res.status, location: res.headers.get("location"), body: await res.text() };
+}
+
+describe.runIf(available)("damage records over HTTP", () => {
+  let running: ShopServer;
+  let owner: Browser;
+  let staff: Browser;
+  let stranger: Browser;
+  const today = saoPauloDay(new Date());
+  const checkIn = addDays(today, -5);
+  const checkOut = addDays(today, -1);
+
+  beforeAll(async () => {
+    running = await startCheckoutServer([], { env: { AUTH_SECRET } });
+    const { db, shop } = running;
+    owner = await signedInBrowser(running.server, await hostEmail(db, shop), FIXTURE_PASSWORD);
+    const member = await memberOf(db, shop.organizationId, "staff");
+    staff = await signedInBrowser(running.server, member.email, member.password);
+    const other = await shopFixture(db, []);
+    stranger = await signedInBrowser(running.server, await hostEmail(db, other), FIXTURE_PASSWORD);
+    await db.insert(stays).values({
+      organizationId: shop.organizationId,
+      propertyId: shop.propertyId,
+      kind: "stay",
+      source: "airbnb",
+      checkIn,
+      checkOut,
+      reservationCode: "HMSERVER1",
+    });
+  });
+  afterAll(() => running?.stop());
+
+  const recordsOf = async (organizationId: string) =>
+    (
+      await running.db
+        .select({ n: count() })
+        .from(damageRecords)
+        .where(eq(damageRecords.organizationId, organizationId))
+    )[0]?.n;
+
+  it("staff open a record with two photos; the owner prices it and downloads the report; others get 404", async () => {
+    const { shop } = running;
+    const form = await staff.get("/avarias/nova");
+    expect(form.status).toBe(200);
+    for (const text of [
+      "Imóvel",
+      "Estadia",
+      "Título",
+      "Descrição",
+      "Fotos",
+      "Registrar avaria",
+      "Sem estadia",
+    ]) {
+      expect(form.body).toContain(text);
+    }
+    expect(form.body).toContain(`${formatDay(checkIn)} – ${formatDay(checkOut)} · Airbnb`);
+
+    // Another host cannot file a record on this property.
+    const foreign = await postPhotos(
+      stranger,
+      "/avarias/nova",
+      { propertyId: shop.propertyId, stayId: "", title: "Intruso", description: "" },
+      [],
+    );
+    expect(foreign.status).toBe(404);
+    expect(await recordsOf(shop.organizationId)).toBe(0);
+
+    const created = await postPhotos(
+      staff,
+      "/avarias/nova",
+      { propertyId: shop.propertyId, title: "Toalha rasgada", description: "Rasgo de 20 cm." },
+      [await photo("#b00"), await photo("#0b0")],
+    );
+    expect(created.status).toBe(302);
+    const path = created.location ?? "";
+    expect(path).toMatch(/^\/avarias\/[0-9a-f-]{36}$/);
+
+    const seenByStaff = await staff.get(path);
+    expect(seenByStaff.status).toBe(200);
+    expect(seenByStaff.body).toContain("Toalha rasgada");
+    expect(seenByStaff.body).toContain("Adicionar fotos");
+    expect(seenByStaff.body).not.toContain("Baixar relatório (PDF)");
+    expect((await download(staff, `${path}/relatorio.pdf`)).status).toBe(403);
+    expect(
+      (await staff.post(path, { intent: "items", itemDescription: "Toalha", itemAmount: "R$ 80,00" })).status,
+    ).toBe(403);
+
+    const saved = await owner.post(path, {
+      intent: "items",
+      itemDescription: "Toalha de banho",
+      itemAmount: "R$ 80,00",
+    });
+    expect(saved.status).toBe(200);
+    const list = await owner.get("/avarias");
+    expect(list.body).toContain("Toalha rasgada");
+    expect(list.body).toContain("Aberta");
+
+    const pdf = await download(owner, `${path}/relatorio.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const text = pdfText(pdf.bytes).join("\n");
+    for (const expected of [
+      `${formatDay(checkIn)} – ${formatDay(checkOut)}`,
+      "HMSERVER1",
+      "Toalha de banho",
+      "R$ 80,00",
+      "Foto 2 de 2",
+    ]) {
+      expect(text).toContain(expected);
+    }
+
+    expect((await stranger.get(path)).status).toBe(404);
+    expect((await download(stranger, `${path}/relatorio.pdf`)).status).toBe(404);
+    expect((await stranger.post(path, { intent: "status", from: "open", to: "archived" })).status).toBe(404);
+    expect((await owner.get(path)).body).toContain("Aberta");
+  });
+});
