@@ -377,10 +377,15 @@ describe("paying by card", () => {
     const agua = g.shop.productIds.Água ?? "";
     await placeOrder(h.ctx, { ...g.key, method: "credit_card", buyer: BUYER });
     const refused = await card(g.key, await token("FUND"));
-    expect(refused).toMatchObject({ status: "failed", reason: "Saldo ou limite insuficiente." });
+    expect(refused).toMatchObject({
+      status: "failed",
+      reason: "Saldo ou limite insuficiente. Tente outro cartão ou pague com Pix.",
+    });
     // The payment page, reloaded, reads the same sentence from the refused payment's row.
     const [row] = await db().select().from(payments).where(eq(payments.orderId, refused.orderId));
-    expect(cardRefusalReason(row?.statusDetail ?? null)).toBe("Saldo ou limite insuficiente.");
+    expect(cardRefusalReason(row?.statusDetail ?? null)).toBe(
+      "Saldo ou limite insuficiente. Tente outro cartão ou pague com Pix.",
+    );
     expect(await stockOf(g.shop.propertyId, agua)).toEqual({ current: 5, reserved: 0 });
     expect(await history(refused.orderId)).toEqual([
       "∅→pending (created)",

@@ -5,6 +5,7 @@ import { PNG } from "pngjs";
 import { formatCents } from "../../app/lib/money";
 import { parseBrCode } from "../../app/lib/pix-brcode";
 import {
+  ADULT_CONFIRMATION,
   type Buyer,
   cartWith,
   chooseMethod,
@@ -26,7 +27,10 @@ const PRODUCTS = {
   pix: { phone: ["Chocolate ao leite", 990], desktop: ["Pão de queijo congelado", 1800] },
   card: { phone: ["Refrigerante lata", 650], desktop: ["Kit escova e pasta de dente", 1200] },
   back: { phone: ["Protetor solar FPS 50", 3990], desktop: ["Repelente", 2990] },
+  // 'Vinho tinto' is for adults only (18+): the buyer ticks the confirmation.
   axe: { phone: ["Água com gás 500 ml", 500], desktop: ["Vinho tinto", 5990] },
+  // The demo's only 18+ product with stock; each project holds one unit and never pays it.
+  adults: { phone: ["Vinho tinto", 5990], desktop: ["Vinho tinto", 5990] },
   // Not counted (no stock limit): both projects may buy it.
   noJs: { phone: ["Café em cápsulas (10 un.)", 2490], desktop: ["Café em cápsulas (10 un.)", 2490] },
 } as const;
@@ -138,9 +142,8 @@ test("a guest pays with PIX: checked identification, a readable QR code, confirm
       page.getByRole("status").filter({ hasText: "Aguardando confirmação do pagamento..." }),
     ).toBeVisible();
     await expect(page.getByText(/^Expira em \d{2}:\d{2}$/)).toBeVisible();
-    const copy = page.getByRole("button", { name: "Copiar código" });
-    await copy.click();
-    await expect(page.getByRole("button", { name: "Código copiado!" })).toBeVisible();
+    await page.getByRole("button", { name: "Copiar código" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Código copiado!" })).toBeVisible();
   });
 
   await test.step("approved at the provider, the guest's page reaches the confirmation by itself", async () => {
@@ -224,12 +227,11 @@ test("a guest pays by card: required fields, a refusal that keeps the form, then
     await page.unroute("**/credit_card/charge");
   });
 
-  await test.step("a refused card says so and the page stays on payment with the form usable", async () => {
-    await expect(
-      cardForm
-        .getByRole("alert")
-        .filter({ hasText: "Erro ao processar pagamento. Por favor, verifique os dados e tente novamente." }),
-    ).toBeVisible();
+  await test.step("a refused card says why and what to do, once; the page stays on payment", async () => {
+    const refusal = "O cartão foi recusado. Tente outro cartão ou pague com Pix.";
+    await expect(cardForm.getByRole("alert").filter({ hasText: refusal })).toBeVisible();
+    // Not repeated in a toast.
+    await expect(page.getByText(refusal)).toHaveCount(1);
     await expect(page).toHaveURL(/\/credit_card\/payment$/);
     await expect(pay).toBeEnabled();
     await expect(number).toBeEditable();
@@ -323,9 +325,69 @@ test("the identification and PIX payment pages have no accessibility violations"
   await expect(page.getByText("Nome completo é obrigatório")).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  await identify(page, buyerFor(testInfo, "a11y"));
+  await identify(page, buyerFor(testInfo, "a11y"), { adult: product.name === "Vinho tinto" });
   await expectPixCharge(page, product.priceCents);
   expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test("an 18+ product needs the buyer's confirmation; the PIX step puts the amount and the code to copy first", async ({
+  browser,
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const product = productFor("adults", testInfo);
+  const shopPath = await demoShopPath(browser);
+  await page.setExtraHTTPHeaders(guestAddress());
+
+  await test.step("the shop marks the product 18+ and says minors may not buy", async () => {
+    await page.goto(shopPath);
+    await expect(page.getByText("Venda proibida para menores de 18 anos.")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 3, name: `${product.name} Produto para maiores de 18 anos` }),
+    ).toBeVisible();
+  });
+
+  await cartWith(page, shopPath, product.name, 1);
+  await chooseMethod(page, METHOD.pix);
+  const buyer = buyerFor(testInfo, "maiores");
+
+  await test.step("without ticking the confirmation, the server refuses at the checkbox", async () => {
+    const form = identificationForm(page);
+    await form.fullName.fill(buyer.fullName);
+    await form.email.fill(buyer.email);
+    await form.submit.click();
+    const adult = page.getByRole("checkbox", { name: ADULT_CONFIRMATION });
+    await expect(
+      page.getByText("Para comprar produtos para maiores de 18 anos, confirme que você tem 18 anos ou mais."),
+    ).toBeVisible();
+    await expect(adult).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/pix$/);
+    await expect(form.fullName).toHaveValue(buyer.fullName);
+  });
+
+  await test.step("ticked, the order goes on to payment", async () => {
+    await identify(page, buyer, { adult: true });
+  });
+
+  await test.step("the amount, then the code and 'Copiar código', then the QR Code for another device", async () => {
+    const { code } = await expectPixCharge(page, product.priceCents);
+    const total = page.getByText(`Total: ${formatCents(product.priceCents)}`, { exact: true });
+    const copy = page.getByRole("button", { name: "Copiar código" });
+    const howTo = page.getByText("Abra o app do seu banco, escolha Pix Copia e Cola e cole o código.");
+    const otherDevice = page.getByText("Pagando de outro aparelho? Escaneie o QR Code.");
+    const tops = [];
+    for (const part of [total, pixPanel(page).code, copy, howTo, otherDevice, pixPanel(page).qr]) {
+      await expect(part).toBeVisible();
+      tops.push((await part.boundingBox())?.y ?? Number.NaN);
+    }
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+
+    await copy.click();
+    await expect(page.getByRole("status").filter({ hasText: "Código copiado!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -112,7 +112,7 @@ test("a brand-new host finds every empty list explained, with the next step to t
     const empty = emptyState(page, "Nenhum convite pendente");
     await expect(empty.getByText(/O convite chega por e-mail/)).toBeVisible();
     await empty.getByRole("link", { name: "Convidar" }).click();
-    await expect(page.getByRole("textbox", { name: "E-mail" })).toBeFocused();
+    await expect(page.getByRole("textbox", { name: "E-mail", exact: true })).toBeFocused();
   });
 
   await test.step("activity: what will be recorded there", async () => {

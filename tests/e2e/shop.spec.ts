@@ -28,6 +28,13 @@ test("a guest browses the demo shop, searches, fills the cart and picks a paymen
 
   await test.step("the shop lists products with prices, sold-out ones apart", async () => {
     await expect(page.getByRole("heading", { level: 1, name: "Casa da Praia" })).toBeVisible();
+    // Guests see the neighbourhood and the host's WhatsApp, never the street address (issue 24).
+    await expect(page.getByText("Jurerê, Florianópolis/SC")).toBeVisible();
+    await expect(page.getByText(/Av\. Beira-Mar/)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
+      "href",
+      "https://wa.me/5548999999999",
+    );
     await expect(card(page, "Água mineral 500 ml")).toContainText("R$\u00a04,00");
     const others = page
       .locator("section")

@@ -49,11 +49,11 @@ test("an owner invites cleaning staff, who joins from the email with read-only a
     await page.getByRole("button", { name: "Salvar nome" }).click();
     await expect(page.getByRole("status").getByText("Nome da organização atualizado.")).toBeVisible();
 
-    await page.getByLabel("E-mail").fill(staff.email);
+    await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
     await page.getByLabel("Papel", { exact: true }).selectOption({ label: "Equipe de limpeza" });
     await page.getByRole("button", { name: "Enviar convite" }).click();
     await expect(page.getByRole("status").getByText("Convite enviado.")).toBeVisible();
-    await expect(page.getByLabel("E-mail")).toHaveValue("");
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue("");
     const pending = page.getByRole("list", { name: "Convites pendentes" }).getByRole("listitem");
     await expect(pending).toHaveCount(1);
     await expect(pending).toContainText(staff.email);

@@ -188,7 +188,8 @@ async function buildSource(db: Db): Promise<void> {
 
   const paidByPix = async (name: string) => {
     const guest = await guestWithCartIn(db, shop, { [name]: 1 });
-    await placeOrder(ctx, { ...guest.key, method: "pix", buyer: BUYER });
+    // 'Vinho tinto' is 18+ in the demo: the buyer confirms being an adult.
+    await placeOrder(ctx, { ...guest.key, method: "pix", buyer: BUYER, adultConfirmed: true });
     const { orderId } = await startPixPayment(ctx, guest.key);
     const [pix] = await db.select().from(payments).where(eq(payments.orderId, orderId));
     await sandbox.settle(pix?.providerPaymentId ?? "", "approve");

@@ -1,8 +1,10 @@
 import { type IncomingMessage, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products, propertyProducts } from "~/platform/db/schema";
 import { guestPhone } from "../support/guest-phone";
 import { postgresAvailable } from "../support/postgres";
 import type { RunningServer } from "../support/server-process";
+import { secondProperty } from "../support/shop-fixtures";
 import { type ShopServer, startShopServer } from "../support/shop-server";
 
 const available = await postgresAvailable();
@@ -59,6 +61,34 @@ describe.runIf(available)("the guest shop over HTTP (no JavaScript)", () => {
     const page = await guest().request("/i/nao-existe-esta-loja");
     expect(page.status).toBe(404);
     expect(page.body).toContain("Imóvel não encontrado");
+  });
+
+  it("says how few are left, marks an 18+ product with the notice, and says when a property sells nothing", async () => {
+    const g = guest();
+    const main = await g.request(`/i/${shop.hash}`);
+    // 'Água com gás' has 2 units; 'Café' is not counted.
+    expect(main.body).toContain("Restam 2");
+    expect(main.body).not.toContain("Venda proibida para menores de 18 anos.");
+
+    const empty = await secondProperty(running.db, shop.organizationId);
+    const emptyPage = await g.request(`/i/${empty.hash}`);
+    expect(emptyPage.status).toBe(200);
+    expect(emptyPage.body).toContain("Este imóvel ainda não tem produtos à venda.");
+
+    const bar = await secondProperty(running.db, shop.organizationId);
+    const [wine] = await running.db
+      .insert(products)
+      .values({ organizationId: shop.organizationId, name: "Vinho", priceCents: 5990, adultsOnly: true })
+      .returning({ id: products.id });
+    await running.db.insert(propertyProducts).values({
+      organizationId: shop.organizationId,
+      propertyId: bar.id,
+      productId: wine?.id ?? "",
+      currentQuantity: 1,
+    });
+    const barPage = await g.request(`/i/${bar.hash}`);
+    expect(barPage.body).toContain("Venda proibida para menores de 18 anos.");
+    expect(barPage.body).toMatch(/Vinho[\s\S]*18\+[\s\S]*Resta 1</);
   });
 
   it("filters by search (accents ignored) and by the category parameter", async () => {

@@ -103,6 +103,7 @@ describe("a cleaning staff member", () => {
       ["/properties", { intent: "create", name: "Casa intrusa", address: "Rua X" }],
       ["/product-categories", { intent: "create", name: "Categoria intrusa", color: "#000000" }],
       ["/team", { intent: "invite", email: uniqueEmail("amigo"), role: "owner" }],
+      ["/team", { intent: "contact", whatsapp: "(48) 99988-7766" }],
       ["/withdrawals", { intent: "withdraw", walletId: "00000000-0000-4000-8000-000000000000" }],
     ];
     for (const [path, fields] of refusals) {
@@ -235,5 +236,24 @@ describe("the invitation page", () => {
     const unknown = await visitor.get("/convite?token=nao-existe");
     expect(unknown.status).toBe(410);
     expect(unknown.body).toContain("Este link de convite não é válido.");
+  });
+});
+
+describe("the guests' contact on /team", () => {
+  it("an owner saves it for their own organization only, and a bad number is refused in pt-BR", async () => {
+    const bad = await hostA.browser.post("/team", { intent: "contact", whatsapp: "99988-7766", email: "" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain("Informe um WhatsApp brasileiro com DDD");
+    const saved = await hostA.browser.post("/team", {
+      intent: "contact",
+      whatsapp: "48 99988 7766",
+      phone: "",
+      email: "contato@example.com",
+    });
+    expect(saved.status).toBe(200);
+    const pageA = (await hostA.browser.get("/team")).body;
+    expect(pageA).toContain('value="(48) 99988-7766"');
+    expect(pageA).toContain('value="contato@example.com"');
+    expect((await hostB.browser.get("/team")).body).not.toContain("99988-7766");
   });
 });

@@ -13,6 +13,8 @@ export type CartLine = {
   unitPriceCents: number;
   /** Units the property has now; null = not counted (no limit). */
   stock: number | null;
+  /** 18+: the buyer confirms being an adult before the order is placed. */
+  adultsOnly: boolean;
 };
 
 export type CartSummary = {
@@ -52,6 +54,7 @@ export async function readCartSummary(db: Db | Tx, cartId: string): Promise<Cart
       quantity: cartItems.quantity,
       unitPriceCents: cartItems.unitPriceCents,
       stock: buyableStockFor("row"),
+      adultsOnly: products.adultsOnly,
     })
     .from(carts)
     .innerJoin(properties, eq(properties.id, carts.propertyId))
@@ -78,6 +81,7 @@ export async function readCartSummary(db: Db | Tx, cartId: string): Promise<Cart
       quantity: r.quantity,
       unitPriceCents: r.unitPriceCents,
       stock: r.stock,
+      adultsOnly: r.adultsOnly === true,
     });
   }
   const { id, propertyId, propertyHash, totalCents } = head;

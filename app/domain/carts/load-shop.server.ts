@@ -12,6 +12,8 @@ import {
   propertyProducts,
 } from "~/platform/db/schema";
 import { ttlCache } from "~/platform/ttl-cache";
+import { guestContactOf } from "../team/guest-contact.server";
+import type { HostContact } from "../team/organization-contact";
 import { CART_REUSE_DAYS, isDeviceId } from "./cart-policy";
 import { buyableStock } from "./guest-stock.server";
 
@@ -24,10 +26,21 @@ export type ShopProduct = {
   /** Units in the property; null = not counted (no limit). */
   stock: number | null;
   soldOut: boolean;
+  /** 18+ (alcohol, tobacco): the shop shows the notice, checkout asks the buyer to confirm. */
+  adultsOnly: boolean;
 };
 
 export type Shop = {
-  property: { id: string; name: string; address: string; hash: string; imageThumb: string | null };
+  /** Never the full address: only what the host chose to tell guests (publicLocation, null = nothing). */
+  property: {
+    id: string;
+    name: string;
+    publicLocation: string | null;
+    hash: string;
+    imageThumb: string | null;
+  };
+  /** How guests reach the host; null when none is set. */
+  contact: HostContact | null;
   products: ShopProduct[];
   /** The device's reusable pending cart in this shop, if any: what the page shows of it. */
   cart: GuestCart | null;
@@ -110,17 +123,19 @@ async function reusableCart(
 }
 
 async function loadCatalog(db: Db, hash: string): Promise<Catalog | null> {
-  const [property] = await db
+  const [found] = await db
     .select({
       id: properties.id,
       name: properties.name,
-      address: properties.address,
+      publicLocation: properties.publicLocation,
       hash: properties.hash,
       imageThumb: properties.imageThumb,
+      organizationId: properties.organizationId,
     })
     .from(properties)
     .where(and(eq(properties.hash, hash), isNull(properties.archivedAt)));
-  if (!property) return null;
+  if (!found) return null;
+  const { organizationId, ...property } = found;
 
   const rows = await db
     .select({
@@ -131,6 +146,7 @@ async function loadCatalog(db: Db, hash: string): Promise<Catalog | null> {
       categoryName: productCategories.name,
       categoryColor: productCategories.color,
       stock: buyableStock,
+      adultsOnly: products.adultsOnly,
     })
     .from(propertyProducts)
     .innerJoin(products, eq(products.id, propertyProducts.productId))
@@ -140,6 +156,7 @@ async function loadCatalog(db: Db, hash: string): Promise<Catalog | null> {
 
   return {
     property,
+    contact: await guestContactOf(db, organizationId),
     products: rows.map(({ categoryName, categoryColor, ...p }) => ({
       ...p,
       category: categoryName ? { name: categoryName, color: categoryColor ?? "#8E9196" } : null,

@@ -10,4 +10,14 @@ export const CART_TEXT = {
   addFailed: "Não foi possível adicionar o produto ao carrinho",
   updateFailed: "Não foi possível atualizar o carrinho",
   tooManyCarts: "Muitos carrinhos criados a partir desta rede. Tente novamente em alguns minutos.",
+  emptyShop: "Este imóvel ainda não tem produtos à venda.",
+  adultsOnlyNotice: "Venda proibida para menores de 18 anos.",
+  adultsOnlyMark: "18+",
+  adultsOnlyMarkLabel: "Produto para maiores de 18 anos",
 } as const;
+
+/** Few units left (a counted stock of 1 to 3): 'Resta 1', 'Restam 3'. */
+export const FEW_LEFT_MAX = 3;
+export function fewLeftText(units: number): string {
+  return units === 1 ? "Resta 1" : `Restam ${units}`;
+}

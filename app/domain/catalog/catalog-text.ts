@@ -11,6 +11,7 @@ export const CATALOG_TEXT = {
   productNotFound: "Produto não encontrado",
   productNameRequired: "Informe o nome do produto.",
   productNameTooLong: "O nome do produto deve ter no máximo 120 caracteres.",
+  adultsOnlyLabel: "Produto para maiores de 18 anos (bebida alcoólica, tabaco)",
   priceTooHigh: `O preço deve ser de no máximo ${formatCents(MAX_PRICE_CENTS)}.`,
   priceInvalid: "Digite o preço só com números e vírgula, como 12,50.",
   costTooHigh: `O custo deve ser de no máximo ${formatCents(MAX_PRICE_CENTS)}.`,

@@ -22,6 +22,8 @@ export type Product = {
   categoryId: string | null;
   categoryName: string | null;
   categoryColor: string | null;
+  /** 18+ (alcohol, tobacco): the buyer confirms being an adult at checkout. */
+  adultsOnly: boolean;
   createdAt: Date;
 };
 
@@ -33,6 +35,8 @@ export type ProductInput = {
   cost?: string;
   /** null or '' = no category ('Nenhuma'). */
   categoryId?: string | null;
+  /** 18+ product; absent = not (the form's unticked checkbox). */
+  adultsOnly?: boolean | string;
   /** undefined = unchanged (no image on create), null = remove, a value = the new photo. */
   image?: ImageValue | null;
 };
@@ -52,6 +56,7 @@ const columns = {
   categoryId: products.categoryId,
   categoryName: productCategories.name,
   categoryColor: productCategories.color,
+  adultsOnly: products.adultsOnly,
   createdAt: products.createdAt,
 };
 
@@ -130,7 +135,7 @@ async function assertOwnCategory(tx: Tx, actor: Actor, categoryId: string | null
 
 export async function createProduct(db: Db, actor: Actor, input: ProductInput): Promise<Product> {
   assertCan(actor, "catalog.manage");
-  const { name, price, cost, categoryId } = parseInput(productSchema, input);
+  const { name, price, cost, categoryId, adultsOnly } = parseInput(productSchema, input);
   return db.transaction(async (tx) => {
     await assertOwnCategory(tx, actor, categoryId);
     const [row] = await tx
@@ -141,6 +146,7 @@ export async function createProduct(db: Db, actor: Actor, input: ProductInput): 
         priceCents: price,
         costCents: cost,
         categoryId,
+        adultsOnly,
         image: input.image?.image ?? null,
         imageThumb: input.image?.imageThumb ?? null,
       })
@@ -153,10 +159,10 @@ export async function createProduct(db: Db, actor: Actor, input: ProductInput): 
 }
 
 /**
- * Changes a live product. Like the form it serves, it replaces name, price, cost and category (an absent
- * price is 0, an absent cost is unknown, an absent category is none); the photo changes only when `image`
- * is given. A known cost becomes the average cost of the properties that have none yet; a known average is
- * never overwritten. Returns the photo it replaced or removed, so the caller can delete the stored files
+ * Changes a live product. Like the form it serves, it replaces name, price, cost, category and the 18+ mark
+ * (an absent price is 0, an absent cost is unknown, an absent category is none, an absent mark is not 18+);
+ * the photo changes only when `image` is given. A known cost becomes the average cost of the properties
+ * that have none yet; a known average is never overwritten. Returns the photo it replaced or removed, so the caller can delete the stored files
  * once the change is committed (null when the photo stayed).
  */
 export async function updateProduct(
@@ -166,7 +172,7 @@ export async function updateProduct(
 ): Promise<{ product: Product; replacedImage: ImageValue | null }> {
   assertCan(actor, "catalog.manage");
   if (!isUuid(input.id)) throw notFound();
-  const { name, price, cost, categoryId } = parseInput(productSchema, input);
+  const { name, price, cost, categoryId, adultsOnly } = parseInput(productSchema, input);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ image: products.image, imageThumb: products.imageThumb, priceCents: products.priceCents })
@@ -190,6 +196,7 @@ export async function updateProduct(
         priceCents: price,
         costCents: cost,
         categoryId,
+        adultsOnly,
         updatedAt: new Date(),
         ...(imageChanges
           ? { image: input.image?.image ?? null, imageThumb: input.image?.imageThumb ?? null }

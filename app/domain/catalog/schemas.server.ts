@@ -49,6 +49,8 @@ export const productSchema = z.object({
   cost: costSchema,
   // '' is the 'Nenhuma' choice.
   categoryId: text.transform((v) => v.trim() || null),
+  // A form checkbox ('on' when ticked, absent otherwise) or a boolean from code.
+  adultsOnly: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
 });
 
 /** Parses or throws `AppError("invalid")` with the first message per field. */

@@ -4,6 +4,8 @@ export const DEMO_HOST = {
   email: "demo@estadia.dev",
   password: "estadia123",
   organizationName: "Estadia Demo",
+  /** 'Fale com o anfitrião' on the demo shop (a placeholder number, like SUPPORT_WHATSAPP_URL's). */
+  whatsapp: "(48) 99999-9999",
 };
 
 /** The demo property whose shop the first start points to (the one with every demo product). */

@@ -10,6 +10,7 @@ import { createProperty } from "../properties/create-property.server";
 import { listProperties } from "../properties/read-properties.server";
 import { addProductsToProperty } from "../stock/add-products.server";
 import { saveStockQuantities } from "../stock/save-stock-quantities.server";
+import { saveOrganizationContact } from "../team/organization-contact.server";
 import type { Actor } from "../team/permissions";
 import { DEMO_HOST, DEMO_SHOP_PROPERTY } from "./demo-host";
 
@@ -34,6 +35,9 @@ const PRODUCTS: [string, string, string][] = [
   ["Protetor solar FPS 50", "39,90", "Higiene e praia"],
   ["Repelente", "29,90", "Higiene e praia"],
 ];
+
+/** Sold to adults only (issue 24): the buyer confirms being 18 or older. */
+const ADULTS_ONLY = new Set(["Cerveja artesanal", "Vinho tinto"]);
 
 /** A simple generated picture (colour and initials), sent through the same upload pipeline hosts use. */
 async function picture(label: string, color: string) {
@@ -72,6 +76,7 @@ export async function seedCatalog(db: Db): Promise<string> {
       name,
       price,
       categoryId: categoryIds.get(category) ?? null,
+      adultsOnly: ADULTS_ONLY.has(name),
       image: await picture(name, color),
     });
     productIds.set(name, product.id);
@@ -81,13 +86,17 @@ export async function seedCatalog(db: Db): Promise<string> {
   const beach = await createProperty(db, actor, {
     name: DEMO_SHOP_PROPERTY,
     address: "Av. Beira-Mar, 1200 — Jurerê, Florianópolis/SC",
+    publicLocation: "Jurerê, Florianópolis/SC",
     image: await picture("Casa Praia", "#0E7490"),
   });
   const flat = await createProperty(db, actor, {
     name: "Apartamento Centro",
     address: "Rua XV de Novembro, 350, ap. 82 — Centro, Curitiba/PR",
+    publicLocation: "Centro, Curitiba/PR",
     image: await picture("Apto Centro", "#6D28D9"),
   });
+
+  await saveOrganizationContact(db, actor, { whatsapp: DEMO_HOST.whatsapp });
 
   const all = PRODUCTS.map(([name]) => name);
   await addProductsToProperty(db, actor, beach.id, all.map(id));

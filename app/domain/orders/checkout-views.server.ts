@@ -1,8 +1,10 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
 import { carts, type OrderNotice, orderItems, payments, products, properties } from "~/platform/db/schema";
 import { type CartSummary, readCartSummary } from "../carts/cart-summary.server";
 import { getOwnCart } from "../carts/change-cart-item.server";
+import { guestContactOf } from "../team/guest-contact.server";
+import type { HostContact } from "../team/organization-contact";
 import { type GuestOrder, latestDeviceOrderAt, latestGuestOrder } from "./guest-orders.server";
 import { isOpen, type OrderStatus } from "./order-status";
 
@@ -84,20 +86,37 @@ export async function paymentView(db: Db, cartId: unknown, deviceId: unknown): P
   return { kind: "order", order: view, charge: (charge as ChargeView | undefined) ?? null };
 }
 
-/** The success page: the newest order and, while its shop is open, the way back to it. */
-export async function successView(
-  db: Db,
-  cartId: unknown,
-  deviceId: unknown,
-): Promise<{ order: OrderView; shopHash: string | null } | null> {
+export type SuccessView = {
+  order: OrderView;
+  shopHash: string | null;
+  /** Where the guest bought: the name and the public location only, never the full address. */
+  place: { name: string; publicLocation: string | null } | null;
+  contact: HostContact | null;
+};
+
+/**
+ * The success page: the newest order, the place and how to reach the host, and, while its shop is open, the
+ * way back to it.
+ */
+export async function successView(db: Db, cartId: unknown, deviceId: unknown): Promise<SuccessView | null> {
   const order = await latestGuestOrder(db, cartId, deviceId);
   if (!order) return null;
   const [shop] = await db
-    .select({ hash: properties.hash })
+    .select({
+      hash: properties.hash,
+      archivedAt: properties.archivedAt,
+      name: properties.name,
+      publicLocation: properties.publicLocation,
+    })
     .from(carts)
-    .innerJoin(properties, and(eq(properties.id, carts.propertyId), isNull(properties.archivedAt)))
+    .innerJoin(properties, eq(properties.id, carts.propertyId))
     .where(eq(carts.id, order.cartId));
-  return { order: await orderView(db, order), shopHash: shop?.hash ?? null };
+  return {
+    order: await orderView(db, order),
+    shopHash: shop && shop.archivedAt === null ? shop.hash : null,
+    place: shop ? { name: shop.name, publicLocation: shop.publicLocation } : null,
+    contact: await guestContactOf(db, order.organizationId),
+  };
 }
 
 async function orderView(db: Db, order: GuestOrder): Promise<OrderView> {

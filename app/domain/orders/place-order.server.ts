@@ -38,6 +38,8 @@ export type PlaceOrderInput = {
   method: PaymentMethod;
   buyer: Buyer;
   ip: string;
+  /** The buyer ticked 'Confirmo que tenho 18 anos ou mais.'; required when the cart holds an 18+ product. */
+  adultConfirmed?: boolean;
 };
 
 export type PlaceOrderResult =
@@ -45,7 +47,13 @@ export type PlaceOrderResult =
   /** Nothing in the cart can be bought any more; the cart was brought up to date and nothing was ordered. */
   | { ok: false; notices: OrderNotice[] };
 
-type Line = { productId: string; name: string; quantity: number; unitPriceCents: number };
+type Line = {
+  productId: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  adultsOnly: boolean;
+};
 
 /**
  * Turns the guest's cart into an order, with today's names and prices read from the database, and holds
@@ -68,6 +76,11 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       throw new AppError("invalid", BUYER_TEXT.cpfRequired, { cpf: BUYER_TEXT.cpfRequired });
     const { lines, notices } = await currentLines(tx, cart);
     if (lines.length === 0) return { ok: false as const, notices };
+    // Selling alcohol or tobacco to minors is a crime (ECA art. 243): no order without the buyer's word.
+    const adultsOnly = lines.some((l) => l.adultsOnly);
+    if (adultsOnly && !input.adultConfirmed)
+      throw new AppError("invalid", T.adultConfirmRequired, { adult: T.adultConfirmRequired });
+    const adultConfirmedAt = adultsOnly ? now : null;
 
     const [open] = await tx
       .select()
@@ -90,10 +103,12 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       if (open.status === "processing" || live.some((p) => p.status === "processing"))
         throw new AppError("conflict", T.cardInReview);
       if (open.expiresAt > now && sameBuyer(open, input.buyer) && (await sameLines(tx, open.id, lines))) {
-        if (open.paymentMethod !== input.method) {
+        // A product marked 18+ after the order was made: the confirmation just given is recorded too.
+        const confirm = adultsOnly && open.adultConfirmedAt === null;
+        if (open.paymentMethod !== input.method || confirm) {
           await tx
             .update(orders)
-            .set({ paymentMethod: input.method, updatedAt: now })
+            .set({ paymentMethod: input.method, updatedAt: now, ...(confirm ? { adultConfirmedAt } : {}) })
             .where(eq(orders.id, open.id));
         }
         return { ok: true as const, orderId: open.id, notices };
@@ -129,6 +144,7 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
         buyerPhone: input.buyer.phone,
         buyerCpf: input.buyer.cpf,
         totalCents,
+        adultConfirmedAt,
         notices,
         expiresAt: new Date(now.getTime() + ctx.config.holdMinutes * 60_000),
         createdAt: now,
@@ -193,6 +209,7 @@ async function currentLines(tx: Tx, cart: GuestCartRow): Promise<{ lines: Line[]
       cartPrice: cartItems.unitPriceCents,
       name: products.name,
       price: products.priceCents,
+      adultsOnly: products.adultsOnly,
       archivedAt: products.archivedAt,
       held: propertyProducts.productId,
     })
@@ -225,7 +242,13 @@ async function currentLines(tx: Tx, cart: GuestCartRow): Promise<{ lines: Line[]
       await tx.update(cartItems).set({ unitPriceCents: r.price, quantity }).where(where);
       changed = true;
     }
-    lines.push({ productId: r.productId, name: r.name, quantity, unitPriceCents: r.price });
+    lines.push({
+      productId: r.productId,
+      name: r.name,
+      quantity,
+      unitPriceCents: r.price,
+      adultsOnly: r.adultsOnly,
+    });
   }
   if (changed) await recomputeTotal(tx, cart.id);
   return { lines, notices };

@@ -38,7 +38,13 @@ export async function orderToPay(
   const last = await latestGuestOrder(ctx.db, key.cartId, key.deviceId);
   if (!last) throw new AppError("not_found", T.orderNotFound);
   if (last.status === "paid") throw new AppError("conflict", T.alreadyPaid);
-  const placed = await placeOrder(ctx, { ...key, method, buyer: buyerOf(last) });
+  // The buyer's confirmation of being 18 or older carries over like the rest of what they gave.
+  const placed = await placeOrder(ctx, {
+    ...key,
+    method,
+    buyer: buyerOf(last),
+    adultConfirmed: last.adultConfirmedAt !== null,
+  });
   if (!placed.ok) throw new AppError("invalid", T.nothingAvailable);
   const made = await openGuestOrder(ctx.db, key.cartId, key.deviceId);
   if (!made) throw new AppError("not_found", T.orderNotFound);

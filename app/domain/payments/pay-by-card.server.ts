@@ -1,10 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { payments } from "~/platform/db/schema";
-import { type CardRefusal, isCardRefusal, ProviderError } from "~/platform/payments/provider";
+import { isCardRefusal, ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import type { OrderStatus } from "../orders/order-status";
 import { applyPayment } from "./apply-payment.server";
+import { CARD_REFUSAL_TEXT } from "./card-refusal-text";
 import {
   charge,
   chargeBasics,
@@ -32,22 +33,12 @@ export type CardPaymentResult = {
   reason?: string;
 };
 
-/** Why a card was refused, as the guest reads it. */
-const REFUSALS: Record<CardRefusal, string> = {
-  insufficient_funds: "Saldo ou limite insuficiente.",
-  bad_security_code: "O CVV não confere.",
-  bad_expiry_date: "A data de expiração não confere.",
-  bad_card_data: "Confira os dados do cartão.",
-  call_bank: "O banco pediu autorização: ligue para ele ou use outro cartão.",
-  other: "O cartão foi recusado.",
-};
-
 /**
  * Why a card was refused, in words for the guest: the adapter's refusal, or the refused payment row's
  * detail, where applyPayment keeps that refusal (our word, never the provider's code).
  */
 export function cardRefusalReason(refusal: string | null): string {
-  return REFUSALS[isCardRefusal(refusal) ? refusal : "other"];
+  return CARD_REFUSAL_TEXT[isCardRefusal(refusal) ? refusal : "other"];
 }
 
 /**

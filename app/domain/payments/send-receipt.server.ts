@@ -4,8 +4,16 @@ import { formatCents } from "~/lib/money";
 import { isPaymentMethod, PAYMENT_METHOD_LABEL } from "~/lib/payment-method";
 import { shortId } from "~/lib/short-id";
 import { orderItems, orders, properties } from "~/platform/db/schema";
-import { receiptEmail } from "~/platform/mail/templates.server";
+import { type ReceiptContact, receiptEmail } from "~/platform/mail/templates.server";
+import { HOST_CONTACT_TEXT as G } from "../carts/host-contact-messages";
+import { guestContactOf } from "../team/guest-contact.server";
+import { type HostContact, hostContactLinks } from "../team/organization-contact";
 import type { PaymentsContext } from "./payments-context";
+
+function receiptContact(contact: HostContact | null): ReceiptContact | null {
+  const links = hostContactLinks(contact);
+  return links.length ? { heading: G.heading, links } : null;
+}
 
 /**
  * Emails the receipt of a paid order whose guest gave an address, once: the order is claimed first (a
@@ -28,13 +36,15 @@ export async function sendReceipt(ctx: PaymentsContext, orderId: string): Promis
   if (!order?.buyerEmail) return false;
   try {
     const [property] = await ctx.db
-      .select({ name: properties.name, hash: properties.hash })
+      .select({ name: properties.name, hash: properties.hash, publicLocation: properties.publicLocation })
       .from(properties)
       .where(eq(properties.id, order.propertyId));
     const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const message = receiptEmail({
       name: order.buyerName,
       propertyName: property?.name ?? "",
+      location: property?.publicLocation ? G.location(property.publicLocation) : null,
+      contact: receiptContact(await guestContactOf(ctx.db, order.organizationId)),
       orderShortId: shortId(order.id),
       paidAt: formatDateTime(order.paidAt ?? now),
       method: isPaymentMethod(order.paymentMethod)

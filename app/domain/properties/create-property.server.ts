@@ -23,6 +23,7 @@ export async function createProperty(db: Db, actor: Actor, input: PropertyInput)
           organizationId: actor.organizationId,
           name: parsed.data.name,
           address: parsed.data.address,
+          publicLocation: parsed.data.publicLocation,
           image: image?.image ?? null,
           imageThumb: image?.imageThumb ?? null,
           hash: newPropertyHash(),

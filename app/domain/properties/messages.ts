@@ -4,6 +4,7 @@ export const PROPERTY_TEXT = {
   nameTooLong: "O nome deve ter no máximo 120 caracteres.",
   addressRequired: "Informe o endereço.",
   addressTooLong: "O endereço deve ter no máximo 300 caracteres.",
+  publicLocationTooLong: "A localização para os hóspedes deve ter no máximo 120 caracteres.",
   notFound: "Imóvel não encontrado",
   invalid: "Confira os campos destacados.",
 } as const;

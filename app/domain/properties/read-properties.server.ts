@@ -12,6 +12,7 @@ export const propertyColumns = {
   id: properties.id,
   name: properties.name,
   address: properties.address,
+  publicLocation: properties.publicLocation,
   image: properties.image,
   imageThumb: properties.imageThumb,
   hash: properties.hash,

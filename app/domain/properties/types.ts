@@ -5,6 +5,8 @@ export type Property = {
   id: string;
   name: string;
   address: string;
+  /** What guests see of where it is (neighbourhood and city); null = nothing. */
+  publicLocation: string | null;
   /** Full image (an https URL or a /media/… path); null when there is none. */
   image: string | null;
   /** Thumbnail for cards; null when there is no image. */
@@ -20,6 +22,8 @@ export type PropertyImage = { image: string; imageThumb: string };
 export type PropertyInput = {
   name?: unknown;
   address?: unknown;
+  /** 'Localização para os hóspedes'; absent or empty = none. */
+  publicLocation?: unknown;
   /** undefined = keep the current image, null = remove it. */
   image?: PropertyImage | null;
 };

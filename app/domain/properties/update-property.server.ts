@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
+import { forgetCachedShops } from "../carts/load-shop.server";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { PROPERTY_TEXT as T } from "./messages";
@@ -10,7 +11,7 @@ import { fieldErrorsOf, propertyInputSchema } from "./schemas";
 import type { Property, PropertyImage, PropertyInput } from "./types";
 
 /**
- * Changes a property's name, address and (when given) image; the hash never changes, so printed QR codes
+ * Changes a property's name, address, public location and (when given) image; the hash never changes, so printed QR codes
  * keep working. Returns the image that was replaced, for the caller to discard once this has committed.
  */
 export async function updateProperty(
@@ -23,7 +24,7 @@ export async function updateProperty(
   const parsed = propertyInputSchema.safeParse(input);
   if (!parsed.success) throw new AppError("invalid", T.invalid, fieldErrorsOf(parsed.error));
   if (!isUuid(propertyId)) throw new AppError("not_found", T.notFound);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const mine = and(
       eq(properties.id, propertyId),
       eq(properties.organizationId, actor.organizationId),
@@ -41,7 +42,13 @@ export async function updateProperty(
         : { image: input.image?.image ?? null, imageThumb: input.image?.imageThumb ?? null };
     const [property] = await tx
       .update(properties)
-      .set({ name: parsed.data.name, address: parsed.data.address, ...imageChange, updatedAt: sql`now()` })
+      .set({
+        name: parsed.data.name,
+        address: parsed.data.address,
+        publicLocation: parsed.data.publicLocation,
+        ...imageChange,
+        updatedAt: sql`now()`,
+      })
       .where(mine)
       .returning(propertyColumns);
     if (!property) throw new AppError("not_found", T.notFound);
@@ -52,4 +59,7 @@ export async function updateProperty(
       replacedImage: replaced ? { image: before.image ?? "", imageThumb: before.imageThumb ?? "" } : null,
     };
   });
+  // The shop shows the name and the public location: this instance stops showing the old ones at once.
+  forgetCachedShops();
+  return result;
 }

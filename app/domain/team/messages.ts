@@ -34,4 +34,8 @@ export const TEAM_TEXT = {
   organizationRenamed: "Nome da organização atualizado.",
   organizationNameRequired: "Informe o nome da organização.",
   organizationNameTooLong: "O nome da organização deve ter no máximo 80 caracteres.",
+  // 'Contato para os hóspedes'
+  contactWhatsappInvalid: "Informe um WhatsApp brasileiro com DDD, como (48) 99999-8888.",
+  contactPhoneInvalid: "Informe um telefone brasileiro com DDD, como (48) 3333-4444.",
+  contactSaved: "Contato para os hóspedes salvo.",
 } as const;

@@ -8,6 +8,7 @@ export * from "./schema/leads";
 export * from "./schema/ledger";
 export * from "./schema/media";
 export * from "./schema/orders";
+export * from "./schema/organization-contact";
 export * from "./schema/payment-accounts";
 export * from "./schema/profit";
 export * from "./schema/qr";

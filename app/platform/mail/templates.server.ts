@@ -79,10 +79,35 @@ export function existingAccountEmail({ name, url }: { name: string; url: string 
 
 export type ReceiptLine = { name: string; quantity: number; unitPrice: string; lineTotal: string };
 
+/** How the guest reaches the host, worded by the caller (the guest's texts live with the domain). */
+export type ReceiptContact = {
+  heading: string;
+  links: { label: string; text: string; href: string }[];
+};
+
+function contactText(contact: ReceiptContact | null): string {
+  if (!contact || contact.links.length === 0) return "";
+  return `${contact.heading}\n${contact.links.map((l) => `${l.label}: ${l.text} (${l.href})`).join("\n")}\n\n`;
+}
+
+function contactHtml(contact: ReceiptContact | null): string {
+  if (!contact || contact.links.length === 0) return "";
+  const links = contact.links
+    .map(
+      (l) =>
+        `<li style="margin:0 0 4px">${escapeHtml(l.label)}: <a href="${escapeHtml(l.href)}" style="color:#0b6b5e">${escapeHtml(l.text)}</a></li>`,
+    )
+    .join("");
+  return `<p style="margin:0 0 8px;font-weight:bold">${escapeHtml(contact.heading)}</p><ul style="margin:0 0 16px;padding-left:20px">${links}</ul>`;
+}
+
 /** The guest's receipt for a paid order (sent when they gave an email). */
 export function receiptEmail(input: {
   name: string;
   propertyName: string;
+  /** The place as guests see it ('Localização: Lagoa da Conceição, Florianópolis'); never the full address. */
+  location: string | null;
+  contact: ReceiptContact | null;
   orderShortId: string;
   paidAt: string;
   method: string;
@@ -94,6 +119,7 @@ export function receiptEmail(input: {
   const lines = [
     `Olá, ${firstName(input.name)}!`,
     `Recebemos o pagamento do seu pedido ${input.orderShortId} em ${input.propertyName}, em ${input.paidAt} (${input.method}). Obrigado pela compra!`,
+    ...(input.location ? [input.location] : []),
   ];
   const items = input.lines.map((l) => `${l.quantity} x ${l.name} (${l.unitPrice}) = ${l.lineTotal}`);
   const footer = "Este é o seu recibo. Guarde este e-mail; se algo não estiver certo, fale com o anfitrião.";
@@ -104,10 +130,16 @@ export function receiptEmail(input: {
     )
     .join("");
   const table = `<table style="width:100%;border-collapse:collapse;margin:0 0 16px">${itemRows}<tr><td style="padding:8px 0;border-top:1px solid #d9e2ec;font-weight:bold">Total</td><td style="padding:8px 0;border-top:1px solid #d9e2ec;text-align:right;font-weight:bold">${escapeHtml(input.total)}</td></tr></table>`;
-  const html = layout(title, lines, { label: "Voltar para a loja", url: input.shopUrl }, footer, table);
+  const html = layout(
+    title,
+    lines,
+    { label: "Voltar para a loja", url: input.shopUrl },
+    footer,
+    table + contactHtml(input.contact),
+  );
   return {
     subject: `Recibo do seu pedido em ${input.propertyName}`,
-    text: `${lines.join("\n\n")}\n\n${items.join("\n")}\nTotal: ${input.total}\n\nVoltar para a loja:\n${input.shopUrl}\n\n${footer}\n`,
+    text: `${lines.join("\n\n")}\n\n${items.join("\n")}\nTotal: ${input.total}\n\n${contactText(input.contact)}Voltar para a loja:\n${input.shopUrl}\n\n${footer}\n`,
     html,
   };
 }

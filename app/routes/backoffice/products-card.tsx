@@ -2,6 +2,7 @@ import { House, Package, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatCents } from "~/lib/money";
+import { Badge } from "~/ui/badge";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "~/ui/card";
 import { CategorySwatch } from "./product-categories-swatch";
@@ -15,6 +16,7 @@ export type ProductCardData = {
   imageThumb: string | null;
   categoryName: string | null;
   categoryColor: string | null;
+  adultsOnly: boolean;
 };
 
 interface Props {
@@ -33,7 +35,14 @@ export function ProductCard({ product, onEdit, onDelete, placeHref, actionsReady
     <Card className="w-full overflow-hidden">
       <ProductThumb src={product.imageThumb} />
       <CardContent className="grid content-start gap-1.5">
-        <CardTitle className="break-words">{product.name}</CardTitle>
+        <CardTitle className="break-words">
+          {product.name}
+          {product.adultsOnly ? (
+            <Badge tone="red" className="ml-2 align-middle" title="Produto para maiores de 18 anos">
+              18+
+            </Badge>
+          ) : null}
+        </CardTitle>
         <p className="text-lg font-semibold text-ink">{formatCents(product.priceCents)}</p>
         {product.costCents === undefined ? null : (
           <p className="text-sm text-muted">

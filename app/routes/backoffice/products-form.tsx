@@ -16,6 +16,7 @@ export type EditedProduct = {
   costCents: number | null;
   imageThumb: string | null;
   categoryId: string | null;
+  adultsOnly: boolean;
 };
 
 interface Props {
@@ -81,6 +82,18 @@ export function ProductFormDialog({ open, session, product, categories, onOpenCh
               </NativeSelect>
             )}
           </Field>
+          <div className="flex items-center gap-2">
+            <input
+              id="produto-maiores"
+              type="checkbox"
+              name="adultsOnly"
+              defaultChecked={product?.adultsOnly ?? false}
+              className="size-4 accent-brand"
+            />
+            <label htmlFor="produto-maiores" className="text-sm text-ink">
+              {CATALOG_TEXT.adultsOnlyLabel}
+            </label>
+          </div>
           <ImageField
             label="Imagem"
             current={product?.imageThumb}

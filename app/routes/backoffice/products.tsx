@@ -57,7 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     placing,
     products: products.map(
-      ({ id, name, priceCents, costCents, imageThumb, categoryId, categoryName, categoryColor }) => ({
+      ({
+        id,
+        name,
+        priceCents,
+        costCents,
+        imageThumb,
+        categoryId,
+        categoryName,
+        categoryColor,
+        adultsOnly,
+      }) => ({
         id,
         name,
         priceCents,
@@ -66,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         categoryId,
         categoryName,
         categoryColor,
+        adultsOnly,
       }),
     ),
     categories: categories.map(({ id, name }) => ({ id, name })),
@@ -106,6 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       price: formText(form, "price"),
       cost: formText(form, "cost"),
       categoryId: formText(form, "categoryId"),
+      adultsOnly: formText(form, "adultsOnly"),
       image: uploaded,
     };
     if (intent === "create") {

@@ -1,6 +1,9 @@
 /** Texts of the properties screen, as the spec writes them (part 1 §2, §5, §8). */
 export const PROPERTIES_TEXT = {
   created: "Imóvel criado com sucesso",
+  publicLocationHint: "Ex.: bairro e cidade. O endereço completo fica só no painel.",
+  publicLocationPlaceholder: "Ex.: Lagoa da Conceição, Florianópolis",
+  publicLocationSuggestion: (suggestion: string) => `Usar “${suggestion}”`,
   updated: "Imóvel atualizado com sucesso",
   deleted: "Imóvel excluído com sucesso",
   empty: "Nenhum imóvel cadastrado",

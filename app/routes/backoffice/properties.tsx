@@ -51,10 +51,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadError = T.loadFailed(refusalOf(err).message);
   }
   return {
-    properties: properties.map(({ id, name, address, image, imageThumb, hash }) => ({
+    properties: properties.map(({ id, name, address, publicLocation, image, imageThumb, hash }) => ({
       id,
       name,
       address,
+      publicLocation,
       image,
       imageThumb,
       hash,
@@ -93,7 +94,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "create" || intent === "update") {
       uploaded = await readImageInput(form);
-      const input = { name: form.get("name"), address: form.get("address"), image: uploaded };
+      const input = {
+        name: form.get("name"),
+        address: form.get("address"),
+        publicLocation: form.get("publicLocation"),
+        image: uploaded,
+      };
       if (intent === "create") {
         await createProperty(db, actor, input);
         return { ok: true as const, message: T.created };

@@ -1,7 +1,7 @@
 import { History, MailPlus, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { AppError } from "~/domain/errors";
+import { AppError, refusalOf } from "~/domain/errors";
 import {
   cancelInvitation,
   inviteMember,
@@ -10,6 +10,8 @@ import {
 } from "~/domain/team/invitations.server";
 import { changeRole, listMembers, removeMember } from "~/domain/team/members.server";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
+import { formatContactPhone } from "~/domain/team/organization-contact";
+import { getOrganizationContact, saveOrganizationContact } from "~/domain/team/organization-contact.server";
 import { can, ROLES } from "~/domain/team/permissions";
 import { renameOrganization } from "~/domain/team/rename-organization.server";
 import { ROLE_LABELS, roleLabel } from "~/domain/team/roles";
@@ -41,11 +43,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { actor, organizationName } = context.get(backofficeContext);
   requireCan(actor, "team.manage", { title: "Equipe", what: "ver a equipe" });
   const { db } = await teamContext();
-  const [members, invitations] = await Promise.all([listMembers(db, actor), listInvitations(db, actor)]);
+  const canRename = can(actor, "organization.manage");
+  const [members, invitations, contact] = await Promise.all([
+    listMembers(db, actor),
+    listInvitations(db, actor),
+    canRename ? getOrganizationContact(db, actor) : null,
+  ]);
   const now = Date.now();
   return {
     organizationName,
-    canRename: can(actor, "organization.manage"),
+    canRename,
+    // Shown masked as people type them: (48) 99999-8888.
+    contact: contact && {
+      whatsapp: contact.whatsapp ? formatContactPhone(contact.whatsapp) : "",
+      phone: contact.phone ? formatContactPhone(contact.phone) : "",
+      email: contact.email ?? "",
+    },
     members: members.map((m) => ({
       id: m.id,
       name: m.name,
@@ -98,12 +111,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "rename":
         await renameOrganization(ctx.db, actor, { name: formText(form, "name") });
         return done(T.organizationRenamed);
+      case "contact":
+        await saveOrganizationContact(ctx.db, actor, {
+          whatsapp: formText(form, "whatsapp"),
+          phone: formText(form, "phone"),
+          email: formText(form, "email"),
+        }).catch(contactRefusal);
+        return done(T.contactSaved);
       default:
         throw new AppError("invalid", "Ação desconhecida.");
     }
   } catch (err) {
     return refused(err);
   }
+}
+
+/** The contact form's field messages, named apart from the invitation form's own 'email'. */
+function contactRefusal(err: unknown): never {
+  const refusal = refusalOf(err);
+  const fields = Object.entries(refusal.fieldErrors ?? {}).map(([name, message]) => [
+    `contact-${name}`,
+    message,
+  ]);
+  throw new AppError(refusal.kind, refusal.message, Object.fromEntries(fields), refusal.detail);
 }
 
 type Loaded = Route.ComponentProps["loaderData"];
@@ -123,7 +153,7 @@ function RoleOptions() {
   ));
 }
 
-function TeamScreen({ organizationName, canRename, members, invitations }: Loaded) {
+function TeamScreen({ organizationName, canRename, contact, members, invitations }: Loaded) {
   const answer = useActionData<typeof action>() as Answer | undefined;
   const inviteForm = useRef<HTMLFormElement>(null);
   // A sent invitation empties the form for the next one (a refused one keeps what was typed).
@@ -168,6 +198,8 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
           </Button>
         </Form>
       ) : null}
+
+      {contact ? <GuestContactForm contact={contact} fieldErrors={fieldErrors} busy={busy} /> : null}
 
       <section
         aria-labelledby="invite-heading"
@@ -344,6 +376,82 @@ function TeamScreen({ organizationName, canRename, members, invitations }: Loade
         }}
       />
     </PageFrame>
+  );
+}
+
+/** 'Contato para os hóspedes': what the shop, the success page and the receipt offer guests. */
+function GuestContactForm({
+  contact,
+  fieldErrors,
+  busy,
+}: {
+  contact: NonNullable<Loaded["contact"]>;
+  fieldErrors: Record<string, string> | undefined;
+  busy: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="guest-contact-heading"
+      className="grid gap-3 rounded-xl border border-border bg-surface p-4"
+    >
+      <h2 id="guest-contact-heading" className="text-lg font-semibold">
+        Contato para os hóspedes
+      </h2>
+      <p className="text-sm text-muted">
+        Aparece na loja, na confirmação do pagamento e no recibo como “Fale com o anfitrião”. Todos os campos
+        são opcionais; sem nenhum, os hóspedes não veem contato.
+      </p>
+      <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-start">
+        <input type="hidden" name="intent" value="contact" />
+        <Field
+          label="WhatsApp"
+          hint="Com DDD, ex.: (48) 99999-8888"
+          error={fieldErrors?.["contact-whatsapp"]}
+        >
+          {(control) => (
+            <Input
+              name="whatsapp"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              maxLength={20}
+              defaultValue={contact.whatsapp}
+              {...control}
+            />
+          )}
+        </Field>
+        <Field label="Telefone" hint="Com DDD" error={fieldErrors?.["contact-phone"]}>
+          {(control) => (
+            <Input
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              maxLength={20}
+              defaultValue={contact.phone}
+              {...control}
+            />
+          )}
+        </Field>
+        <Field label="E-mail de contato" error={fieldErrors?.["contact-email"]}>
+          {(control) => (
+            <Input
+              name="email"
+              type="email"
+              autoComplete="off"
+              maxLength={254}
+              defaultValue={contact.email}
+              {...control}
+            />
+          )}
+        </Field>
+        <div className="sm:col-span-3">
+          <Button type="submit" variant="outline" disabled={busy}>
+            Salvar contato
+          </Button>
+        </div>
+      </Form>
+    </section>
   );
 }
 

@@ -28,8 +28,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       paymentMethodId: text("paymentMethodId"),
       issuerId: text("issuerId"),
     });
-    if (paid.status === "failed")
-      return answer({ ok: false, message: CARD_TEXT.failed, detail: paid.reason }, 402);
+    // A refused card: its reason and what to do, as the one message (nothing generic before it).
+    if (paid.status === "failed") return answer({ ok: false, message: paid.reason ?? CARD_TEXT.failed }, 402);
     const next = paid.status === "paid" ? `${base}/success` : `${base}/credit_card/payment`;
     return answer({ ok: true, status: paid.status, next }, 200);
   } catch (err) {

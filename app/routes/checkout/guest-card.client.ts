@@ -35,12 +35,13 @@ export function enhanceCard(doc: Document, win: Window = window): void {
   if (!tokenize) return;
   if (submit) submit.disabled = false;
 
+  // Said once: in the form's alert (read out by role=alert), a toast only if the page has no alert area.
   const fail = (message: string, detail?: string) => {
-    if (alert) {
-      alert.textContent = detail ? `${message} ${detail}` : message;
-      alert.hidden = false;
-    }
-    toast.error(message, { description: detail });
+    const text = detail ? `${message} ${detail}` : message;
+    if (!alert) return toast.error(text);
+    alert.textContent = text;
+    alert.hidden = false;
+    alert.scrollIntoView?.({ block: "center" });
   };
 
   form.addEventListener("submit", async (event) => {

@@ -1,5 +1,3 @@
-import { toast } from "~/ui/toast-store";
-
 /** Part 2 §9: the payment page asks how the order stands every 10 s. */
 export const POLL_MS = 10_000;
 
@@ -13,6 +11,7 @@ export function enhancePix(doc: Document, win: Window = window): void {
 
   const code = doc.querySelector<HTMLTextAreaElement>("[data-pix-code]");
   const copy = doc.querySelector<HTMLButtonElement>("button[data-copy-pix]");
+  const copied = doc.querySelector<HTMLElement>("[data-pix-copied]");
   if (code && copy) {
     copy.hidden = false;
     copy.addEventListener("click", async () => {
@@ -22,8 +21,8 @@ export function enhancePix(doc: Document, win: Window = window): void {
         code.select();
         doc.execCommand("copy");
       }
-      copy.textContent = "Código copiado!";
-      toast.success("Código Pix copiado", { description: "Cole no app do seu banco para pagar." });
+      // The page carries the sentence (guest texts stay in the server's messages); the live region says it.
+      if (copied) copied.textContent = copied.dataset.pixCopied ?? "";
     });
   }
 

@@ -44,7 +44,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 type ActionResult = {
   values: BuyerForm;
-  errors: Partial<Record<keyof BuyerForm, string>>;
+  /** The 18+ checkbox as posted, to show it ticked again. */
+  adultConfirmed?: boolean;
+  errors: Partial<Record<keyof BuyerForm | "adult", string>>;
   message: string;
   notices?: string[];
 };
@@ -53,10 +55,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const method = methodOf(params);
   const form = await request.formData();
   const values = buyerForm((name) => form.get(name));
+  const adultConfirmed = form.get("adult") === "on";
   const checked = checkBuyer(values);
   if (!checked.ok) {
     return data<ActionResult>(
-      { values, errors: checked.errors, message: CHECKOUT_TEXT.invalidBuyer },
+      { values, adultConfirmed, errors: checked.errors, message: CHECKOUT_TEXT.invalidBuyer },
       { status: 400 },
     );
   }
@@ -66,11 +69,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       ...guestKey(request, context, params.cartId),
       method,
       buyer: checked.buyer,
+      adultConfirmed,
     });
     if (!placed.ok) {
       return data<ActionResult>(
         {
           values,
+          adultConfirmed,
           errors: {},
           message: CHECKOUT_TEXT.nothingAvailable,
           notices: placed.notices.map(noticeText),
@@ -84,8 +89,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // The refusal's sentence above the form ('Este imóvel ainda não está recebendo pagamentos…'), and at
     // its field when it is about one (a CPF the host's provider requires).
     const errors: ActionResult["errors"] = refusal.fieldErrors ?? {};
+    // The 18+ sentence is long: said once, at its checkbox.
+    const message = errors.adult ? CHECKOUT_TEXT.invalidBuyer : refusal.message;
     return data<ActionResult>(
-      { values, errors, message: refusal.message },
+      { values, adultConfirmed, errors, message },
       { status: statusOf(refusal), headers: refusalHeaders(refusal) },
     );
   }
@@ -102,6 +109,7 @@ export default function Identification({ loaderData, actionData, params }: Route
   const { cart, changed } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const errors = actionData?.errors ?? {};
+  const asksAdult = cart.lines.some((l) => l.adultsOnly) || errors.adult !== undefined;
   return (
     <CheckoutFrame
       back={{ href: `/payment/${params.cartId}`, label: "Voltar ao resumo" }}
@@ -187,6 +195,7 @@ export default function Identification({ loaderData, actionData, params }: Route
               />
             )}
           </Field>
+          {asksAdult ? <AdultConfirmation checked={actionData?.adultConfirmed} error={errors.adult} /> : null}
           <button type="submit" className="h-12 rounded-full bg-brand font-semibold text-white">
             Continuar para pagamento
           </button>
@@ -194,5 +203,32 @@ export default function Identification({ loaderData, actionData, params }: Route
         <PurchaseSummary lines={cart.lines} totalCents={cart.totalCents} />
       </div>
     </CheckoutFrame>
+  );
+}
+
+/** 18+ products in the cart: the buyer's word, required by the server (place-order.server.ts). */
+function AdultConfirmation({ checked, error }: { checked: boolean | undefined; error: string | undefined }) {
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-start gap-2">
+        <input
+          id="adult"
+          type="checkbox"
+          name="adult"
+          defaultChecked={checked ?? false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "adult-error" : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-brand"
+        />
+        <label htmlFor="adult" className="text-sm font-medium text-ink">
+          {CHECKOUT_TEXT.adultConfirmLabel}
+        </label>
+      </div>
+      {error ? (
+        <p id="adult-error" role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

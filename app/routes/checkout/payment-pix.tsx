@@ -1,6 +1,7 @@
 import type { ChargeView, OrderView } from "~/domain/orders/checkout-views.server";
-import { CHECKOUT_TEXT } from "~/domain/orders/messages";
+import { CHECKOUT_TEXT, PIX_TEXT } from "~/domain/orders/messages";
 import { formatDateTime } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
 
 export type PixState =
   | { kind: "ready"; qrImage: string; code: string; expiresAt: string }
@@ -30,15 +31,18 @@ export function pixState(
 }
 
 /**
- * 'Pagamento via Pix' (part 2 §2): the QR image and its 'copia e cola' code, the time left, and the
- * status the guest script polls every 10 s (without JavaScript the page refreshes itself).
+ * 'Pagamento via Pix', phone first (issue 24): the amount, the 'copia e cola' code with its copy button,
+ * how to pay with it, then the QR Code for paying from another device; the time left, and the status the
+ * guest script polls every 10 s (without JavaScript the page refreshes itself).
  */
 export function PixPayment({
   state,
+  totalCents,
   statusUrl,
   successUrl,
 }: {
   state: PixState;
+  totalCents: number;
   statusUrl: string;
   successUrl: string;
 }) {
@@ -54,19 +58,12 @@ export function PixPayment({
         <h2 id="pix-title" className="text-xl font-semibold text-ink">
           Pagamento via Pix
         </h2>
-        <img
-          src={state.qrImage}
-          alt="QR Code do pagamento Pix"
-          width={240}
-          height={240}
-          data-pix-qr
-          className="size-60 rounded-lg bg-white"
-        />
-        <p className="text-sm text-muted">
-          Abra o app do seu banco, escolha pagar com Pix e leia o QR Code, ou copie o código:
+        <p className="text-lg font-semibold text-ink" data-pix-total>
+          {PIX_TEXT.total(formatCents(totalCents))}
         </p>
         <label className="grid w-full gap-1 text-left text-sm">
-          <span className="font-medium text-ink">Código Pix copia e cola</span>
+          <span className="font-medium text-ink">{PIX_TEXT.codeLabel}</span>
+          {/* Without JavaScript the code stays here to select and copy by hand. */}
           <textarea
             readOnly
             rows={3}
@@ -79,10 +76,29 @@ export function PixPayment({
           type="button"
           data-copy-pix
           hidden
-          className="h-11 w-full rounded-full bg-brand font-semibold text-white"
+          className="h-14 w-full rounded-full bg-brand text-lg font-semibold text-white"
         >
-          Copiar código
+          {PIX_TEXT.copy}
         </button>
+        {/* Filled by the guest script when the code is copied, so a screen reader hears it too. */}
+        <p
+          role="status"
+          aria-live="polite"
+          data-pix-copied={PIX_TEXT.copied}
+          className="min-h-5 text-sm font-semibold text-success empty:hidden"
+        />
+        <p className="text-sm text-ink">{PIX_TEXT.howTo}</p>
+        <div className="grid justify-items-center gap-2 border-t border-border pt-4">
+          <p className="text-sm text-muted">{PIX_TEXT.otherDevice}</p>
+          <img
+            src={state.qrImage}
+            alt={PIX_TEXT.qrAlt}
+            width={240}
+            height={240}
+            data-pix-qr
+            className="size-60 rounded-lg bg-white"
+          />
+        </div>
         <p role="status" data-pix-status className="font-medium text-ink">
           Aguardando confirmação do pagamento...
         </p>

@@ -55,7 +55,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     order.status === "processing" || (charge?.method === "credit_card" && charge.status === "processing");
   const refusal =
     charge?.method === "credit_card" && charge.status === "rejected"
-      ? `Pagamento recusado: ${cardRefusalReason(charge.statusDetail)}`
+      ? cardRefusalReason(charge.statusDetail)
       : charge?.method === "credit_card" && charge.status === "error"
         ? CARD_TEXT.failed
         : null;
@@ -133,7 +133,14 @@ export default function Payment({ loaderData, actionData, params }: Route.Compon
       ) : null}
       <div className="grid gap-5 md:grid-cols-[1fr_20rem] md:items-start">
         <div className="grid gap-3">
-          {pix ? <PixPayment state={pix} statusUrl={statusUrl} successUrl={successUrl} /> : null}
+          {pix ? (
+            <PixPayment
+              state={pix}
+              totalCents={order.totalCents}
+              statusUrl={statusUrl}
+              successUrl={successUrl}
+            />
+          ) : null}
           {card?.inReview ? <CardInReview statusUrl={statusUrl} successUrl={successUrl} /> : null}
           {card && !card.inReview && !card.config ? (
             <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">

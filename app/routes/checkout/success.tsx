@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { successView } from "~/domain/orders/checkout-views.server";
 import { CHECKOUT_TEXT } from "~/domain/orders/messages";
+import { hostContactLinks } from "~/domain/team/organization-contact";
 import { shortId } from "~/lib/short-id";
 import { database } from "~/platform/db/database.server";
 import { readDeviceId } from "../shop/device-cookie.server";
+import { HostContact } from "../shop/host-contact";
 import type { Route } from "./+types/success";
 import { CheckoutMessage, PurchaseSummary } from "./checkout-frame";
 
@@ -18,8 +20,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = await database();
   const view = await successView(db, params.cartId, readDeviceId(request));
   if (!view) return data({ notFound: true as const }, { status: 404 });
-  const { order, shopHash } = view;
+  const { order, shopHash, place, contact } = view;
   return {
+    place,
+    contact: hostContactLinks(contact),
     order: {
       id: shortId(order.id),
       status: order.status,
@@ -43,7 +47,17 @@ export default function Success({ loaderData, params }: Route.ComponentProps) {
       </CheckoutMessage>
     );
   }
-  const { order, shopHash } = loaderData;
+  const { order, shopHash, place, contact } = loaderData;
+  const host = (
+    <>
+      {place ? (
+        <p data-place className="text-sm text-muted">
+          {place.publicLocation ? `${place.name} · ${place.publicLocation}` : place.name}
+        </p>
+      ) : null}
+      <HostContact links={contact} className="w-full justify-items-center [&_ul]:justify-center" />
+    </>
+  );
   const payment = `/payments/${params.cartId}/${order.method}/payment`;
   const back = shopHash ? (
     <a
@@ -63,6 +77,7 @@ export default function Success({ loaderData, params }: Route.ComponentProps) {
         <div className="w-full text-left">
           <PurchaseSummary lines={order.lines} totalCents={order.totalCents} />
         </div>
+        {host}
         {back}
       </main>
     );
@@ -74,6 +89,7 @@ export default function Success({ loaderData, params }: Route.ComponentProps) {
           O anfitrião devolveu o valor do pedido {order.id}. O estorno aparece no seu banco ou na fatura do
           cartão.
         </p>
+        {host}
         {back}
       </CheckoutMessage>
     );
@@ -106,6 +122,7 @@ export default function Success({ loaderData, params }: Route.ComponentProps) {
       <a href={payment} className="text-brand underline">
         {state.action}
       </a>
+      {host}
       {back}
     </CheckoutMessage>
   );

@@ -1,5 +1,7 @@
 import { data, useSearchParams } from "react-router";
 import { loadShop } from "~/domain/carts/load-shop.server";
+import { CART_TEXT } from "~/domain/carts/messages";
+import { hostContactLinks } from "~/domain/team/organization-contact";
 import { cartBarText, type GuestCart } from "~/lib/guest-cart";
 import { filterShop } from "~/lib/shop-filter";
 import { database } from "~/platform/db/database.server";
@@ -8,6 +10,7 @@ import { SearchIcon } from "~/ui/guest-icons";
 import type { Route } from "./+types/property-shop";
 import { applyCartChange } from "./cart-changes.server";
 import { readDeviceId } from "./device-cookie.server";
+import { HostContact } from "./host-contact";
 import { ShopProductCard } from "./shop-product-card";
 
 export function meta({ loaderData: shop }: Route.MetaArgs) {
@@ -25,11 +28,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = await database();
   const shop = await loadShop(db, params.hash, readDeviceId(request));
   if (!shop) return data({ notFound: true as const }, { status: 404 });
-  const { property, products, cart } = shop;
+  const { property, products, cart, contact } = shop;
   return {
-    property: { name: property.name, address: property.address, hash: property.hash },
+    // Never the full address (it may hold the flat number): only the location the host chose to show.
+    property: { name: property.name, publicLocation: property.publicLocation, hash: property.hash },
     products,
     cart,
+    contact: hostContactLinks(contact),
   };
 }
 
@@ -60,7 +65,7 @@ type ShopData = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
  * or chip hidden, so the guest script can narrow the list without a request (guest-filters.client.ts)
  * and change the cart at once (guest-cart.client.ts). Without JavaScript it is GET forms and links.
  */
-function Shop({ property, products, cart, refusal }: ShopData & { refusal: string | undefined }) {
+function Shop({ property, products, cart, contact, refusal }: ShopData & { refusal: string | undefined }) {
   const [params] = useSearchParams();
   const query = params.get("q") ?? "";
   const category = params.get("category") ?? "";
@@ -95,8 +100,18 @@ function Shop({ property, products, cart, refusal }: ShopData & { refusal: strin
     >
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold text-ink">{property.name}</h1>
-        <p className="text-sm text-muted">{property.address}</p>
+        {property.publicLocation ? (
+          <p data-public-location className="text-sm text-muted">
+            {property.publicLocation}
+          </p>
+        ) : null}
       </header>
+
+      {products.some((p) => p.adultsOnly) ? (
+        <p data-adults-notice className="mt-3 rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
+          {CART_TEXT.adultsOnlyNotice}
+        </p>
+      ) : null}
 
       {/* Without JavaScript a refused change comes back with the page; with it, a toast says it. */}
       {refusal ? (
@@ -140,9 +155,7 @@ function Shop({ property, products, cart, refusal }: ShopData & { refusal: strin
         </nav>
       ) : null}
 
-      {products.length === 0 ? (
-        <p className="mt-10 text-center text-muted">Nenhum produto cadastrado</p>
-      ) : null}
+      {products.length === 0 ? <p className="mt-10 text-center text-muted">{CART_TEXT.emptyShop}</p> : null}
       <p
         data-filter-empty
         hidden={products.length === 0 || shown.size > 0}
@@ -173,6 +186,8 @@ function Shop({ property, products, cart, refusal }: ShopData & { refusal: strin
           </ul>
         </section>
       ) : null}
+
+      <HostContact links={contact} className="mt-8" />
 
       <div
         data-cart-bar

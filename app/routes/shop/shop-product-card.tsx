@@ -1,3 +1,4 @@
+import { CART_TEXT, FEW_LEFT_MAX, fewLeftText } from "~/domain/carts/messages";
 import { formatCents } from "~/lib/money";
 import { CartStepper } from "./cart-stepper";
 
@@ -9,6 +10,7 @@ export type ShopCardProduct = {
   category: { name: string; color: string } | null;
   stock: number | null;
   soldOut: boolean;
+  adultsOnly: boolean;
 };
 
 type Props = {
@@ -51,7 +53,21 @@ export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager
         ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 className="font-medium leading-snug text-ink">{product.name}</h3>
+        <h3 className="font-medium leading-snug text-ink">
+          {product.name}
+          {product.adultsOnly ? (
+            <>
+              {" "}
+              <span
+                title={CART_TEXT.adultsOnlyMarkLabel}
+                className="ml-1 inline-block rounded-full bg-danger/10 px-2 py-0.5 align-middle text-xs font-semibold text-danger"
+              >
+                <span aria-hidden="true">{CART_TEXT.adultsOnlyMark}</span>
+                <span className="sr-only">{CART_TEXT.adultsOnlyMarkLabel}</span>
+              </span>
+            </>
+          ) : null}
+        </h3>
         {product.category ? (
           <p className="flex items-center gap-1.5 text-xs text-muted">
             <span
@@ -61,6 +77,9 @@ export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager
             />
             {product.category.name}
           </p>
+        ) : null}
+        {product.stock !== null && product.stock > 0 && product.stock <= FEW_LEFT_MAX ? (
+          <p className="text-xs font-medium text-warning-ink">{fewLeftText(product.stock)}</p>
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-2">
           <p className="font-semibold text-ink">{formatCents(product.priceCents)}</p>

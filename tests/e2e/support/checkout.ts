@@ -104,13 +104,17 @@ export function identificationForm(page: Page) {
   };
 }
 
-/** Fills the identification step and sends it; waits for the payment step. */
-export async function identify(page: Page, buyer: Buyer) {
+/** The identification step's 18+ checkbox (a cart with a product for adults only). */
+export const ADULT_CONFIRMATION = "Confirmo que tenho 18 anos ou mais.";
+
+/** Fills the identification step and sends it; waits for the payment step. `adult` ticks the 18+ box. */
+export async function identify(page: Page, buyer: Buyer, options: { adult?: boolean } = {}) {
   const form = identificationForm(page);
   await form.fullName.fill(buyer.fullName);
   await form.cpf.fill(buyer.cpf);
   await form.email.fill(buyer.email);
   await form.phone.fill(buyer.phone);
+  if (options.adult) await page.getByRole("checkbox", { name: ADULT_CONFIRMATION }).check();
   await form.submit.click();
   await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}\/(pix|credit_card)\/payment$/);
   await expect(page.getByRole("heading", { level: 1, name: "Pagamento" })).toBeVisible();

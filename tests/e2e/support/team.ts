@@ -22,7 +22,7 @@ export async function inviteCleaningStaff(
   staff: { name: string; email: string; password: string },
 ): Promise<Page> {
   await page.goto("/team");
-  await page.getByLabel("E-mail").fill(staff.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
   await page.getByLabel("Papel", { exact: true }).selectOption({ label: "Equipe de limpeza" });
   await page.getByRole("button", { name: "Enviar convite" }).click();
   await expect(page.getByRole("status").getByText("Convite enviado.")).toBeVisible();

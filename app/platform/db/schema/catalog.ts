@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { organizationId, ts } from "./columns";
 
@@ -31,6 +41,8 @@ export const products = pgTable(
     /** What one unit costs the host ('Custo'); null = not told (profit leaves it out, never as zero). */
     costCents: integer("cost_cents"),
     categoryId: uuid("category_id").references(() => productCategories.id, { onDelete: "set null" }),
+    /** 18+ (alcohol, tobacco): the buyer confirms being an adult before paying (ECA art. 243). */
+    adultsOnly: boolean("adults_only").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     /** Deleted by the host: hidden everywhere, kept for the history of carts, orders and stock. */
@@ -49,7 +61,10 @@ export const properties = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     organizationId: organizationId(),
     name: text("name").notNull(),
+    /** The full address: back office only. */
     address: text("address").notNull(),
+    /** What guests see of where it is (neighbourhood and city); null = nothing of the address. */
+    publicLocation: text("public_location"),
     image: text("image"),
     imageThumb: text("image_thumb"),
     /** Public key of the guest shop /i/{hash}: random, URL-safe, 128 bits. */

@@ -40,6 +40,8 @@ export const orders = pgTable(
     /** Digits only. */
     buyerCpf: text("buyer_cpf"),
     totalCents: cents("total_cents").notNull(),
+    /** When the buyer confirmed being 18 or older, for a cart with an 18+ product (issue 24). */
+    adultConfirmedAt: ts("adult_confirmed_at"),
     notices: jsonb("notices").$type<OrderNotice[]>().notNull().default([]),
     /** The stock it holds is given back if it is not paid by then. */
     expiresAt: ts("expires_at").notNull(),

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/database-handle.server";
+import { organizationContacts } from "~/platform/db/schema";
+import { forgetCachedShops } from "../carts/load-shop.server";
+import { parseInput } from "../catalog/schemas.server";
+import { readContact } from "./guest-contact.server";
+import { type HostContact, hostContactSchema, NO_CONTACT } from "./organization-contact";
+import { type Actor, assertCan } from "./permissions";
+
+/** The contact the owners set for guests, for the form ('Contato para os hóspedes'). */
+export async function getOrganizationContact(db: Db, actor: Actor): Promise<HostContact> {
+  assertCan(actor, "organization.manage");
+  return (await readContact(db, actor.organizationId)) ?? NO_CONTACT;
+}
+
+/** Sets (or clears, with empty fields) how guests reach the actor's organization. */
+export async function saveOrganizationContact(
+  db: Db,
+  actor: Actor,
+  input: { whatsapp?: unknown; phone?: unknown; email?: unknown },
+): Promise<HostContact> {
+  assertCan(actor, "organization.manage");
+  const contact = parseInput(hostContactSchema, input);
+  await db
+    .insert(organizationContacts)
+    .values({ organizationId: actor.organizationId, ...contact })
+    .onConflictDoUpdate({
+      target: organizationContacts.organizationId,
+      set: { ...contact, updatedAt: sql`now()` },
+    });
+  // The shop shows it: this instance's cached shops go now, the others' within seconds.
+  forgetCachedShops();
+  return contact;
+}
