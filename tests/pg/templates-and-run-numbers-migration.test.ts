@@ -15,7 +15,7 @@ import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
 import { ownerOf } from "../support/restock-fixtures";
-import { shopFixture } from "../support/shop-fixtures";
+import { newHost, shopIn } from "../support/shop-fixtures";
 
 const available = await postgresAvailable();
 
@@ -46,8 +46,9 @@ describe.runIf(available)(
     });
 
     it("names the templates, keeps the newest as the default, numbers the runs, and new runs follow", async () => {
-      const a = await shopFixture(handle.db, [{ name: "Água", priceCents: 450, stock: 0 }]);
-      const b = await shopFixture(handle.db, [{ name: "Café", priceCents: 800, stock: 0 }]);
+      // Hosts only: properties and products are made after the migrations, whose later ones change them.
+      const a = { organizationId: await newHost(handle.db) };
+      const b = { organizationId: await newHost(handle.db) };
       const db = handle.db;
       const template = (org: string, day: number) => sql`
       insert into qr_templates (organization_id, image, image_thumb, image_width, image_height, created_at)
@@ -88,12 +89,14 @@ describe.runIf(available)(
         ["06", 2],
       ]);
 
+      const shopA = await shopIn(db, a.organizationId, [{ name: "Água", priceCents: 450, stock: 0 }]);
+      const shopB = await shopIn(db, b.organizationId, [{ name: "Café", priceCents: 800, stock: 0 }]);
       const next = await createReplacement(db, await ownerOf(db, a.organizationId), [
-        { propertyId: a.propertyId, productId: a.productIds.Água ?? "" },
+        { propertyId: shopA.propertyId, productId: shopA.productIds.Água ?? "" },
       ]);
       expect(next.number).toBe(4);
       const nextB = await createReplacement(db, await ownerOf(db, b.organizationId), [
-        { propertyId: b.propertyId, productId: b.productIds.Café ?? "" },
+        { propertyId: shopB.propertyId, productId: shopB.productIds.Café ?? "" },
       ]);
       expect(nextB.number).toBe(3);
     });

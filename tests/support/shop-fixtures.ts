@@ -19,19 +19,28 @@ export const newDeviceId = () => randomBytes(16).toString("base64url");
  * A host with one property holding products in the given states; rows written directly so cart tests do
  * not depend on the catalogue screens.
  */
-export async function shopFixture(
-  db: Db,
-  items: { name: string; priceCents: number; stock: number | null; category?: string }[],
-  /** Whether the host has connected an account (the sandbox's): without one, guests cannot pay. */
-  options: { receiving?: boolean } = {},
-) {
+type ShopItem = { name: string; priceCents: number; stock: number | null; category?: string };
+/** Whether the host has connected an account (the sandbox's): without one, guests cannot pay. */
+type ShopOptions = { receiving?: boolean };
+
+export async function shopFixture(db: Db, items: ShopItem[], options: ShopOptions = {}) {
+  return shopIn(db, await newHost(db), items, options);
+}
+
+/** A confirmed host with an organization of its own (no property yet); its organization's id. */
+export async function newHost(db: Db): Promise<string> {
   const tag = `${Date.now()}-${++n}`;
   const { membership } = await createConfirmedUser(db, {
     name: `Anfitrião ${tag}`,
     email: `host-${tag}@example.com`,
     password: "segredo1",
   });
-  const organizationId = membership.organizationId;
+  return membership.organizationId;
+}
+
+/** One property holding the given products, in an organization that already exists. */
+export async function shopIn(db: Db, organizationId: string, items: ShopItem[], options: ShopOptions = {}) {
+  const tag = `${Date.now()}-${++n}`;
   const hash = randomBytes(16).toString("base64url");
   const [property] = await db
     .insert(properties)
