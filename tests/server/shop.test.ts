@@ -89,6 +89,13 @@ describe.runIf(available)("the guest shop over HTTP (no JavaScript)", () => {
     const barPage = await g.request(`/i/${bar.hash}`);
     expect(barPage.body).toContain("Venda proibida para menores de 18 anos.");
     expect(barPage.body).toMatch(/Vinho[\s\S]*18\+[\s\S]*Resta 1</);
+
+    // The cart summary marks it too, before the buyer is asked to confirm their age.
+    await g.request(`/i/${bar.hash}`, { intent: "add", hash: bar.hash, productId: wine?.id ?? "" });
+    const cartId = /\/payment\/([0-9a-f-]{36})/.exec((await g.request(`/i/${bar.hash}`)).body)?.[1] ?? "";
+    const summary = await g.request(`/payment/${cartId}`);
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatch(/Vinho[\s\S]{0,400}18\+[\s\S]{0,200}Produto para maiores de 18 anos/);
   });
 
   it("filters by search (accents ignored) and by the category parameter", async () => {

@@ -7,6 +7,7 @@ import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import { CheckoutSteps } from "~/ui/checkout-steps";
 import { ArrowLeftIcon } from "~/ui/guest-icons";
+import { AdultsOnlyMark } from "../shop/adults-only-mark";
 import { applyCartChange } from "../shop/cart-changes.server";
 import { CartStepper } from "../shop/cart-stepper";
 import { readDeviceId } from "../shop/device-cookie.server";
@@ -136,7 +137,10 @@ function CartLineRow({ line, cartId }: { line: Cart["lines"][number]; cartId: st
       className="flex items-center gap-3 rounded-xl border border-border bg-surface p-3"
     >
       <div className="min-w-0 flex-1">
-        <p className="font-medium text-ink">{line.name}</p>
+        <p className="font-medium text-ink">
+          {line.name}
+          {line.adultsOnly ? <AdultsOnlyMark /> : null}
+        </p>
         <p data-line-text className="text-sm text-muted">
           {cartLineText(line.quantity, line.unitPriceCents)}
         </p>

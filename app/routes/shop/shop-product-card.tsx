@@ -1,5 +1,6 @@
-import { CART_TEXT, FEW_LEFT_MAX, fewLeftText } from "~/domain/carts/messages";
+import { FEW_LEFT_MAX, fewLeftText } from "~/domain/carts/messages";
 import { formatCents } from "~/lib/money";
+import { AdultsOnlyMark } from "./adults-only-mark";
 import { CartStepper } from "./cart-stepper";
 
 export type ShopCardProduct = {
@@ -55,18 +56,7 @@ export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="font-medium leading-snug text-ink">
           {product.name}
-          {product.adultsOnly ? (
-            <>
-              {" "}
-              <span
-                title={CART_TEXT.adultsOnlyMarkLabel}
-                className="ml-1 inline-block rounded-full bg-danger/10 px-2 py-0.5 align-middle text-xs font-semibold text-danger"
-              >
-                <span aria-hidden="true">{CART_TEXT.adultsOnlyMark}</span>
-                <span className="sr-only">{CART_TEXT.adultsOnlyMarkLabel}</span>
-              </span>
-            </>
-          ) : null}
+          {product.adultsOnly ? <AdultsOnlyMark /> : null}
         </h3>
         {product.category ? (
           <p className="flex items-center gap-1.5 text-xs text-muted">
