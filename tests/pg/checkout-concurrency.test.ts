@@ -440,6 +440,22 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
       expect(runs.length).toBeGreaterThanOrEqual(3);
     });
 
+    it("run a job of a long slot as soon as they start, whichever polled first", async () => {
+      // A worker polls every half slot: one that fetched just before its instance's offer would otherwise
+      // leave a 15-minute job waiting 7.5 minutes. Several queues make that race likely to show.
+      const runs: string[] = [];
+      const names = ["long-a", "long-b", "long-c", "long-d", "long-e", "long-f"];
+      const pair = await startRunners(2, () =>
+        names.map((name) => ({ name, everySeconds: 15 * 60, run: async () => runs.push(name) })),
+      );
+      try {
+        await until(() => names.every((n) => runs.includes(n)), 10_000, "a run of each job");
+      } finally {
+        await stopRunners(pair);
+      }
+      expect([...new Set(runs)].toSorted()).toEqual(names);
+    });
+
     it("give up an overdue order once with the real sweep, its stock released once", async () => {
       const shop = await shopFixture(db(), [{ name: "Queijo", priceCents: 3000, stock: 5 }]);
       const a = await guestOf(shop, "Queijo", 2);

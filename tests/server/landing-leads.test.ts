@@ -130,7 +130,7 @@ describe("a lead posted without JavaScript", () => {
   });
 
   it(`accepts ${LIMIT} leads an hour from one address, then refuses with 429 while other addresses go on`, async () => {
-    await roomInWindow(HOUR, 60);
+    await roomInWindow(HOUR, 60); // a wait of up to 60 s: 120 s timeout
     const ip = uniqueIp();
     const browser = new Browser(server, { ip });
     for (let i = 1; i <= LIMIT; i++) {
@@ -145,7 +145,7 @@ describe("a lead posted without JavaScript", () => {
 
     const neighbour = new Browser(server, { ip: uniqueIp() });
     expect((await neighbour.post("/leads", lead({ email: email("vizinho") }))).status).toBe(303);
-  });
+  }, 120_000);
 
   it("refuses a form sent from another site", async () => {
     const browser = new Browser(server, { ip: uniqueIp(), origin: "https://evil.example" });

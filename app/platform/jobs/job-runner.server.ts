@@ -36,20 +36,29 @@ export async function startJobRunner(
   let stopping = false;
   for (const job of jobs) {
     await boss.createQueue(job.name, { retryLimit: 0, expireInSeconds: 5 * 60 });
-    await boss.work(job.name, { pollingIntervalSeconds: Math.max(1, job.everySeconds / 2) }, async () => {
-      const started = Date.now();
-      const result = await job.run().catch((err) => {
-        countJobRun(job.name, "failed");
-        throw err;
-      });
-      countJobRun(job.name, "ok");
-      log.debug({ job: job.name, ms: Date.now() - started, result }, "job ran");
-    });
+    const workerId = await boss.work(
+      job.name,
+      { pollingIntervalSeconds: Math.max(1, job.everySeconds / 2) },
+      async () => {
+        const started = Date.now();
+        const result = await job.run().catch((err) => {
+          countJobRun(job.name, "failed");
+          throw err;
+        });
+        countJobRun(job.name, "ok");
+        log.debug({ job: job.name, ms: Date.now() - started, result }, "job ran");
+      },
+    );
     const offer = () => {
       if (stopping) return;
-      boss.sendThrottled(job.name, {}, null, job.everySeconds).catch((err) => {
-        if (!stopping) log.warn({ err, job: job.name }, "job not offered");
-      });
+      boss
+        .sendThrottled(job.name, {}, null, job.everySeconds)
+        // The instance whose offer was accepted runs it now: its worker may have polled just before the
+        // offer and would otherwise sleep half a slot (7.5 minutes for a 15-minute job).
+        .then((id) => id && !stopping && boss.notifyWorker(workerId))
+        .catch((err) => {
+          if (!stopping) log.warn({ err, job: job.name }, "job not offered");
+        });
     };
     offer();
     // Offered twice a slot, so no slot is missed whatever the instances' clocks.
