@@ -26,11 +26,16 @@ function isGuestPage(matches: UIMatch[]): boolean {
   return matches.some((m) => (m.handle as { guestPage?: unknown } | undefined)?.guestPage === true);
 }
 
-/** The page's language: the deepest route with `handle.lang` (the landing pages) decides; pt-BR otherwise. */
+/**
+ * The page's language: the deepest route with `handle.lang` (the landing pages) or a loader's `locale` (the
+ * guest pages, in the guest's language) decides; pt-BR otherwise.
+ */
 function pageLang(matches: UIMatch[]): string {
   for (const match of [...matches].reverse()) {
     const lang = (match.handle as { lang?: unknown } | undefined)?.lang;
     if (typeof lang === "string") return lang;
+    const locale = (match.loaderData as { locale?: unknown } | undefined)?.locale;
+    if (typeof locale === "string") return locale;
   }
   return "pt-BR";
 }

@@ -22,6 +22,7 @@ import { requestContext } from "~/platform/request-context";
 import { bodyRule } from "./body-limits";
 import { clientIp } from "./client-ip";
 import { firstRunBanner } from "./first-run-banner";
+import { languageSwitch } from "./language-switch";
 import { METRICS_PATH, metricsEndpoint, requestMetrics } from "./metrics-endpoint";
 import { prerenderedPages } from "./prerendered-pages";
 import { reactRouterHandler } from "./react-router-handler";
@@ -89,6 +90,7 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   app.use(soundRequestLine());
   app.use(sameOriginOnly(config.appUrl));
   app.use(requestBody(bodyRule));
+  app.use(languageSwitch({ secureCookies: config.secureCookies }));
   if (devServer) {
     app.use(devServer.middlewares);
   } else {

@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { requestLocale } from "~/lib/i18n/request-locale";
 import { ttlCache } from "~/platform/ttl-cache";
 import { PRERENDER_NONCE } from "~/routes/marketing/landing.server";
 import { fetchRequest, requestUrl } from "./fetch-request";
@@ -51,10 +52,16 @@ export function shopPageCache(options: {
     const url = requestUrl(req);
     if (!url) return next();
     try {
-      const page = await pages.get(req.path, () => renderPage(req, res, url));
+      // One render per shop and language (the switch's cookie, else Accept-Language).
+      const locale = requestLocale(
+        new Headers({ cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" }),
+      );
+      const page = await pages.get(`${req.path} ${locale}`, () => renderPage(req, res, url));
       res
         .status(page.status)
         .type(page.contentType)
+        .vary("Accept-Language")
+        .vary("Cookie")
         .send(page.html.replaceAll(`nonce="${PRERENDER_NONCE}"`, `nonce="${res.locals.nonce}"`));
     } catch (err) {
       next(err);

@@ -4,6 +4,7 @@ export * from "./schema/auth";
 export * from "./schema/carts";
 export * from "./schema/catalog";
 export * from "./schema/damages";
+export * from "./schema/guest-data";
 export * from "./schema/leads";
 export * from "./schema/ledger";
 export * from "./schema/media";

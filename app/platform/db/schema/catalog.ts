@@ -21,6 +21,9 @@ export const productCategories = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     organizationId: organizationId(),
     name: text("name").notNull(),
+    /** Optional names for English- and Spanish-speaking guests (issue 24); pt-BR when empty. */
+    nameEn: text("name_en"),
+    nameEs: text("name_es"),
     color: text("color").notNull().default("#8E9196"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
@@ -33,6 +36,9 @@ export const products = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     organizationId: organizationId(),
     name: text("name").notNull(),
+    /** Optional names for English- and Spanish-speaking guests (issue 24); pt-BR when empty. */
+    nameEn: text("name_en"),
+    nameEs: text("name_es"),
     /** An https URL the host gave, or the /media/… path of an uploaded photo. */
     image: text("image"),
     /** Thumbnail for cards; the same as `image` for an outside URL. */

@@ -40,6 +40,13 @@ export const orders = pgTable(
     /** Digits only. */
     buyerCpf: text("buyer_cpf"),
     totalCents: cents("total_cents").notNull(),
+    /** The guest's language when ordering (pt-BR, en, es): the receipt and the data-request page use it. */
+    locale: text("locale").notNull().default("pt-BR"),
+    /**
+     * When the buyer's personal fields were erased (LGPD: the owner's 'Anonimizar', the guest's own
+     * request, or the retention job); amounts, items and the ledger stay.
+     */
+    anonymizedAt: ts("anonymized_at"),
     /** When the buyer confirmed being 18 or older, for a cart with an 18+ product (issue 24). */
     adultConfirmedAt: ts("adult_confirmed_at"),
     notices: jsonb("notices").$type<OrderNotice[]>().notNull().default([]),

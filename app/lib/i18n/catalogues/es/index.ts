@@ -1,0 +1,4 @@
+import type { GuestMessages } from "../pt-BR";
+import { common } from "./common";
+
+export const es: GuestMessages = { common };
