@@ -1,0 +1,3 @@
+import type { MailMessages } from "../pt-BR/mail";
+
+export const mail: MailMessages = {};

@@ -1,0 +1,3 @@
+import type { PrivacyMessages } from "../pt-BR/privacy";
+
+export const privacy: PrivacyMessages = {};

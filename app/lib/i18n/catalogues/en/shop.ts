@@ -1,0 +1,3 @@
+import type { ShopMessages } from "../pt-BR/shop";
+
+export const shop: ShopMessages = {};

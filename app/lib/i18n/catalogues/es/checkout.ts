@@ -1,0 +1,3 @@
+import type { CheckoutMessages } from "../pt-BR/checkout";
+
+export const checkout: CheckoutMessages = {};

@@ -1,0 +1,3 @@
+import type { GuestDataMessages } from "../pt-BR/guest-data";
+
+export const guestData: GuestDataMessages = {};
