@@ -23,6 +23,8 @@ export default defineConfig({
   reporter: "list",
   use: {
     baseURL,
+    // A Brazilian guest's browser (Playwright's default is en-US, which the guest pages now answer in English).
+    locale: "pt-BR",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

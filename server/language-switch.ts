@@ -2,6 +2,8 @@ import type { RequestHandler } from "express";
 import { LOCALE_COOKIE, LOCALE_PARAM, parseLocale } from "~/lib/i18n/locale";
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
+/** The guest pages, which speak the guest's language (others, like /leads, read `lang` themselves). */
+const GUEST_PAGES = /^\/(?:i|payment|payments|meus-dados)\/|^\/privacidade(?:[/?]|$)/;
 
 /**
  * The guest pages' PT / EN / ES switch, without JavaScript: its links add `?lang=es`; this keeps the
@@ -11,7 +13,13 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 export function languageSwitch(options: { secureCookies: boolean }): RequestHandler {
   const secure = options.secureCookies ? "; Secure" : "";
   return (req, res, next) => {
-    if (req.method !== "GET" || !req.originalUrl.includes(`${LOCALE_PARAM}=`)) return next();
+    if (
+      req.method !== "GET" ||
+      !GUEST_PAGES.test(req.originalUrl) ||
+      !req.originalUrl.includes(`${LOCALE_PARAM}=`)
+    ) {
+      return next();
+    }
     const url = new URL(req.originalUrl, "http://x");
     const locale = parseLocale(url.searchParams.get(LOCALE_PARAM));
     if (!locale) return next();

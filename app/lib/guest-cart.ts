@@ -1,4 +1,6 @@
-import { formatCents } from "./money";
+import { formatCentsIn } from "./i18n/format";
+import type { GuestLocale } from "./i18n/locale";
+import { type PluralForms, plural } from "./i18n/plural";
 
 /** A guest's cart as pages and the guest script see it. */
 export type GuestCart = {
@@ -20,12 +22,20 @@ export function guestCart(cart: GuestCart): GuestCart {
   };
 }
 
-/** The 'Continuar' bar's count and total, e.g. "2 itens · R$ 8,00". */
-export function cartBarText(count: number, totalCents: number): string {
-  return `${count} ${count === 1 ? "item" : "itens"} · ${formatCents(totalCents)}`;
+/**
+ * The 'Continuar' bar's count and total, e.g. "2 itens · R$ 8,00"; `items` is the catalogue's
+ * `shop.cartItems` in the guest's language (the guest script gets it in a data attribute).
+ */
+export function cartBarText(
+  locale: GuestLocale,
+  items: PluralForms,
+  count: number,
+  totalCents: number,
+): string {
+  return `${plural(locale, count, items)} · ${formatCentsIn(locale, totalCents)}`;
 }
 
 /** A summary line, e.g. "2 x R$ 4,00 = R$ 8,00". */
-export function cartLineText(quantity: number, unitPriceCents: number): string {
-  return `${quantity} x ${formatCents(unitPriceCents)} = ${formatCents(quantity * unitPriceCents)}`;
+export function cartLineText(locale: GuestLocale, quantity: number, unitPriceCents: number): string {
+  return `${quantity} x ${formatCentsIn(locale, unitPriceCents)} = ${formatCentsIn(locale, quantity * unitPriceCents)}`;
 }

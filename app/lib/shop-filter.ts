@@ -6,18 +6,23 @@ export function searchKey(text: string): string {
     .toLowerCase();
 }
 
-type Filterable = { name: string; category: { name: string } | null };
+/** `name` is the name the guest reads; `ptName`, when different, the pt-BR name (also matched). */
+type Filterable = { name: string; ptName?: string; category: { name: string; ptName?: string } | null };
 
 /**
- * The shop's search (substring of the name, case and accents ignored) and category chip (category name,
- * any case). Pure, so the server renders it and the browser narrows the list without a request.
+ * The shop's search (substring of the name shown or of the pt-BR name, case and accents ignored) and
+ * category chip (the category's name shown or pt-BR name, any case). Pure, so the server renders it and
+ * the browser narrows the list without a request.
  */
 export function filterShop<T extends Filterable>(items: T[], query: string, category: string): T[] {
   const q = searchKey(query.trim());
   const c = searchKey(category.trim());
   return items.filter(
     (p) =>
-      (!q || searchKey(p.name).includes(q)) &&
-      (!c || (p.category !== null && searchKey(p.category.name) === c)),
+      (!q || searchKey(p.name).includes(q) || (p.ptName !== undefined && searchKey(p.ptName).includes(q))) &&
+      (!c ||
+        (p.category !== null &&
+          (searchKey(p.category.name) === c ||
+            (p.category.ptName !== undefined && searchKey(p.category.ptName) === c)))),
   );
 }

@@ -141,6 +141,48 @@ test("the shop and the summary have no accessibility violations", async ({ brows
   expect((await axe()).violations).toEqual([]);
 });
 
+test("a guest whose phone asks for Spanish shops in Spanish, and switches to English", async ({
+  browser,
+}) => {
+  const shopPath = await demoShopPath(browser);
+  const context = await browser.newContext({ locale: "es-AR" });
+  const page = await context.newPage();
+  await page.goto(shopPath);
+  const bar = page.getByRole("link", { name: /Continuar|Continue/ });
+
+  await test.step("the shop speaks Spanish, and the script's texts too", async () => {
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("searchbox", { name: "Buscar productos" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Otros productos" })).toBeVisible();
+    await expect(page.getByText("Agotado").first()).toBeVisible();
+    await page.route("**/api/cart", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Agregar Granola" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "No se pudo agregar el producto al carrito" }),
+    ).toBeVisible();
+    await page.unroute("**/api/cart");
+    // Demo products have no Spanish names: guests read the pt-BR ones.
+    await page.getByRole("button", { name: "Agregar Água mineral 500 ml" }).click();
+    await expect(bar).toContainText(/1 producto · R\$\s4,00$/);
+    await page.getByRole("button", { name: /^Agregar una unidad más de/ }).click();
+    await expect(bar).toContainText(/2 productos · R\$\s8,00/);
+    await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
+  });
+
+  await test.step("EN switches the page to English (no JavaScript needed: a link)", async () => {
+    await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page).toHaveURL(new RegExp(`${shopPath}$`));
+    await expect(bar).toContainText(/2 items · R\$8\.00/);
+    await bar.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Choose a payment method");
+    await expect(page.getByRole("radio", { name: "Credit card" })).toBeVisible();
+  });
+  await context.close();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { GuestLocale } from "~/lib/i18n/locale";
 import { type ShopCardProduct, ShopProductCard } from "~/routes/shop/shop-product-card";
 
 const base: ShopCardProduct = {
@@ -14,9 +15,10 @@ const base: ShopCardProduct = {
 };
 
 /** The card's visible text, tags stripped. */
-function cardText(product: Partial<ShopCardProduct>): string {
+function cardText(product: Partial<ShopCardProduct>, locale: GuestLocale = "pt-BR"): string {
   const html = renderToStaticMarkup(
     <ShopProductCard
+      locale={locale}
       product={{ ...base, ...product }}
       hash="h"
       cartId=""
@@ -33,6 +35,21 @@ describe("the shop's product card", () => {
     expect(cardText({ stock: 1 })).toContain("Resta 1 ");
     expect(cardText({ stock: 2 })).toContain("Restam 2");
     expect(cardText({ stock: 3 })).toContain("Restam 3");
+  });
+
+  it("says it in the guest's language, singular for one", () => {
+    expect(cardText({ stock: 1 }, "es")).toContain("Queda 1 ");
+    expect(cardText({ stock: 2 }, "es")).toContain("Quedan 2");
+    expect(cardText({ stock: 1 }, "en")).toContain("1 left");
+    expect(cardText({ stock: 2 }, "en")).toContain("2 left");
+  });
+
+  it("writes the price, the button and 'sold out' in the guest's language", () => {
+    expect(cardText({ priceCents: 123456 }, "en")).toContain("R$1,234.56");
+    expect(cardText({ priceCents: 123456 }, "es")).toMatch(/R\$\s1\.234,56/);
+    expect(cardText({}, "es")).toContain("Agregar");
+    expect(cardText({ stock: 0, soldOut: true }, "en")).toContain("Sold out");
+    expect(cardText({ stock: 0, soldOut: true })).toContain("Produto esgotado");
   });
 
   it("says nothing of the stock when there are more, none, or it is not counted", () => {

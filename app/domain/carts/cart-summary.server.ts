@@ -7,7 +7,10 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type CartLine = {
   productId: string;
+  /** pt-BR (what the order keeps); nameEn / nameEs when the host wrote them (see guestName). */
   name: string;
+  nameEn: string | null;
+  nameEs: string | null;
   imageThumb: string | null;
   quantity: number;
   unitPriceCents: number;
@@ -50,6 +53,8 @@ export async function readCartSummary(db: Db | Tx, cartId: string): Promise<Cart
       totalCents: carts.totalCents,
       productId: cartItems.productId,
       name: products.name,
+      nameEn: products.nameEn,
+      nameEs: products.nameEs,
       imageThumb: products.imageThumb,
       quantity: cartItems.quantity,
       unitPriceCents: cartItems.unitPriceCents,
@@ -77,6 +82,8 @@ export async function readCartSummary(db: Db | Tx, cartId: string): Promise<Cart
     lines.push({
       productId: r.productId,
       name: r.name ?? "",
+      nameEn: r.nameEn,
+      nameEs: r.nameEs,
       imageThumb: r.imageThumb,
       quantity: r.quantity,
       unitPriceCents: r.unitPriceCents,

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { GuestCart } from "~/lib/guest-cart";
+import { type CatalogueNames, guestName } from "~/lib/guest-name";
+import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
 import { sortByName } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
 import { preparedOnce } from "~/platform/db/prepared";
@@ -19,10 +21,13 @@ import { buyableStock } from "./guest-stock.server";
 
 export type ShopProduct = {
   id: string;
+  /** The name in the guest's language (pt-BR when the host wrote none). */
   name: string;
+  /** The pt-BR name, when the guest reads another: search matches it too. */
+  ptName?: string;
   priceCents: number;
   imageThumb: string | null;
-  category: { name: string; color: string } | null;
+  category: { name: string; ptName?: string; color: string } | null;
   /** Units in the property; null = not counted (no limit). */
   stock: number | null;
   soldOut: boolean;
@@ -46,7 +51,11 @@ export type Shop = {
   cart: GuestCart | null;
 };
 
-type Catalog = Omit<Shop, "cart">;
+/** A product as cached: every name, for whichever language asks. */
+type CatalogProduct = Omit<ShopProduct, "name" | "ptName" | "category"> &
+  CatalogueNames & { category: (CatalogueNames & { color: string }) | null };
+
+type Catalog = Omit<Shop, "cart" | "products"> & { products: CatalogProduct[] };
 
 /**
  * The property and its products change rarely and are read on every guest visit: each instance keeps
@@ -60,17 +69,42 @@ export function forgetCachedShops() {
   catalogs.clear();
 }
 
-/** Everything the guest shop shows, in one server call: no request waterfall after the page loads. */
+/**
+ * Everything the guest shop shows, in one server call: no request waterfall after the page loads.
+ * Product and category names in `locale` when the host wrote them, pt-BR otherwise.
+ */
 export async function loadShop(
   db: Db,
   hash: string,
   deviceId: unknown,
+  locale: GuestLocale = DEFAULT_LOCALE,
   now = new Date(),
 ): Promise<Shop | null> {
   const catalog = await catalogs.get(hash, () => loadCatalog(db, hash));
   if (!catalog) return null;
   const cart = isDeviceId(deviceId) ? await reusableCart(db, deviceId, catalog.property.id, now) : null;
-  return { ...catalog, cart };
+  return { ...catalog, products: productsIn(locale, catalog.products), cart };
+}
+
+function productsIn(locale: GuestLocale, products: CatalogProduct[]): ShopProduct[] {
+  const shown = products.map(({ name, nameEn, nameEs, category, ...p }): ShopProduct => {
+    const local = guestName(locale, { name, nameEn, nameEs });
+    const categoryName = category ? guestName(locale, category) : "";
+    return {
+      ...p,
+      name: local,
+      ...(local === name ? {} : { ptName: name }),
+      category: category
+        ? {
+            name: categoryName,
+            ...(categoryName === category.name ? {} : { ptName: category.name }),
+            color: category.color,
+          }
+        : null,
+    };
+  });
+  // The catalogue is in pt-BR order; names in another language may sort elsewhere.
+  return locale === DEFAULT_LOCALE ? shown : sortByName(shown);
 }
 
 /** The device's most recent pending cart here younger than the reuse window, with its lines: one query. */
@@ -141,9 +175,13 @@ async function loadCatalog(db: Db, hash: string): Promise<Catalog | null> {
     .select({
       id: products.id,
       name: products.name,
+      nameEn: products.nameEn,
+      nameEs: products.nameEs,
       priceCents: products.priceCents,
       imageThumb: products.imageThumb,
       categoryName: productCategories.name,
+      categoryNameEn: productCategories.nameEn,
+      categoryNameEs: productCategories.nameEs,
       categoryColor: productCategories.color,
       stock: buyableStock,
       adultsOnly: products.adultsOnly,
@@ -157,9 +195,16 @@ async function loadCatalog(db: Db, hash: string): Promise<Catalog | null> {
   return {
     property,
     contact: await guestContactOf(db, organizationId),
-    products: rows.map(({ categoryName, categoryColor, ...p }) => ({
+    products: rows.map(({ categoryName, categoryNameEn, categoryNameEs, categoryColor, ...p }) => ({
       ...p,
-      category: categoryName ? { name: categoryName, color: categoryColor ?? "#8E9196" } : null,
+      category: categoryName
+        ? {
+            name: categoryName,
+            nameEn: categoryNameEn,
+            nameEs: categoryNameEs,
+            color: categoryColor ?? "#8E9196",
+          }
+        : null,
       soldOut: p.stock !== null && p.stock <= 0,
     })),
   };

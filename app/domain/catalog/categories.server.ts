@@ -8,11 +8,21 @@ import { type Actor, assertCan } from "../team/permissions";
 import { CATALOG_TEXT as T } from "./catalog-text";
 import { type CategoryInput, categorySchema, parseInput } from "./schemas.server";
 
-export type Category = { id: string; name: string; color: string; createdAt: Date };
+export type Category = {
+  id: string;
+  name: string;
+  /** The names English and Spanish guests read; null = the pt-BR name. */
+  nameEn: string | null;
+  nameEs: string | null;
+  color: string;
+  createdAt: Date;
+};
 
 const columns = {
   id: productCategories.id,
   name: productCategories.name,
+  nameEn: productCategories.nameEn,
+  nameEs: productCategories.nameEs,
   color: productCategories.color,
   createdAt: productCategories.createdAt,
 };

@@ -14,6 +14,9 @@ import { parseInput, productSchema } from "./schemas.server";
 export type Product = {
   id: string;
   name: string;
+  /** The names English and Spanish guests read; null = the pt-BR name. */
+  nameEn: string | null;
+  nameEs: string | null;
   priceCents: number;
   /** What the host pays per unit; null = not told ('sem custo'), never read as zero. */
   costCents: number | null;
@@ -29,6 +32,9 @@ export type Product = {
 
 export type ProductInput = {
   name: string;
+  /** Optional names for English and Spanish guests; empty or absent = none. */
+  nameEn?: string;
+  nameEs?: string;
   /** The typed price text ('12,50'); the pt-BR typing rule turns it into cents. Empty = 0. */
   price?: string;
   /** The typed unit cost text, read like the price. Empty or absent = not known. */
@@ -49,6 +55,8 @@ const notFound = () => new AppError("not_found", T.productNotFound);
 const columns = {
   id: products.id,
   name: products.name,
+  nameEn: products.nameEn,
+  nameEs: products.nameEs,
   priceCents: products.priceCents,
   costCents: products.costCents,
   image: products.image,
@@ -135,7 +143,7 @@ async function assertOwnCategory(tx: Tx, actor: Actor, categoryId: string | null
 
 export async function createProduct(db: Db, actor: Actor, input: ProductInput): Promise<Product> {
   assertCan(actor, "catalog.manage");
-  const { name, price, cost, categoryId, adultsOnly } = parseInput(productSchema, input);
+  const { name, nameEn, nameEs, price, cost, categoryId, adultsOnly } = parseInput(productSchema, input);
   return db.transaction(async (tx) => {
     await assertOwnCategory(tx, actor, categoryId);
     const [row] = await tx
@@ -143,6 +151,8 @@ export async function createProduct(db: Db, actor: Actor, input: ProductInput): 
       .values({
         organizationId: actor.organizationId,
         name,
+        nameEn,
+        nameEs,
         priceCents: price,
         costCents: cost,
         categoryId,
@@ -159,7 +169,7 @@ export async function createProduct(db: Db, actor: Actor, input: ProductInput): 
 }
 
 /**
- * Changes a live product. Like the form it serves, it replaces name, price, cost, category and the 18+ mark
+ * Changes a live product. Like the form it serves, it replaces the names, price, cost, category and the 18+ mark
  * (an absent price is 0, an absent cost is unknown, an absent category is none, an absent mark is not 18+);
  * the photo changes only when `image` is given. A known cost becomes the average cost of the properties
  * that have none yet; a known average is never overwritten. Returns the photo it replaced or removed, so the caller can delete the stored files
@@ -172,7 +182,7 @@ export async function updateProduct(
 ): Promise<{ product: Product; replacedImage: ImageValue | null }> {
   assertCan(actor, "catalog.manage");
   if (!isUuid(input.id)) throw notFound();
-  const { name, price, cost, categoryId, adultsOnly } = parseInput(productSchema, input);
+  const { name, nameEn, nameEs, price, cost, categoryId, adultsOnly } = parseInput(productSchema, input);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ image: products.image, imageThumb: products.imageThumb, priceCents: products.priceCents })
@@ -193,6 +203,8 @@ export async function updateProduct(
       .update(products)
       .set({
         name,
+        nameEn,
+        nameEs,
         priceCents: price,
         costCents: cost,
         categoryId,

@@ -12,8 +12,20 @@ import {
 /** A form's text: a missing field is empty text, so "required" answers with our message, not zod's. */
 const text = z.preprocess((v) => (typeof v === "string" ? v : v == null ? "" : String(v)), z.string());
 
+/** A name for English or Spanish guests: optional, trimmed, empty (or absent) = none (they read pt-BR). */
+const foreignName = (max: number, tooLong: string) =>
+  text.pipe(
+    z
+      .string()
+      .trim()
+      .max(max, tooLong)
+      .transform((v) => v || null),
+  );
+
 export const categorySchema = z.object({
   name: text.pipe(z.string().trim().min(1, T.categoryNameRequired).max(60, T.categoryNameTooLong)),
+  nameEn: foreignName(60, T.categoryNameEnTooLong),
+  nameEs: foreignName(60, T.categoryNameEsTooLong),
   // Absent (an API caller that does not care) is the default colour; an emptied field is refused.
   color: z.preprocess(
     (v) => (v === undefined ? DEFAULT_CATEGORY_COLOR : typeof v === "string" ? v.trim() : ""),
@@ -27,6 +39,9 @@ export const categorySchema = z.object({
 });
 export type CategoryInput = {
   name: string;
+  /** Optional names for English and Spanish guests; empty or absent = none. */
+  nameEn?: string;
+  nameEs?: string;
   /** '#RRGGBB' or '#RGB'; absent = the default colour. */
   color?: string;
 };
@@ -42,6 +57,8 @@ export const costSchema = amountText(T.costInvalid)
 
 export const productSchema = z.object({
   name: text.pipe(z.string().trim().min(1, T.productNameRequired).max(120, T.productNameTooLong)),
+  nameEn: foreignName(120, T.productNameEnTooLong),
+  nameEs: foreignName(120, T.productNameEsTooLong),
   // Empty is 0.
   price: amountText(T.priceInvalid)
     .transform(priceInputToCents)

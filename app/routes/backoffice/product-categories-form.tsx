@@ -7,10 +7,17 @@ import {
 } from "~/domain/catalog/category-color";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { ForeignNameFields } from "./foreign-name-fields";
 import { CategorySwatch } from "./product-categories-swatch";
 import { SaveFormDialog } from "./save-form-dialog";
 
-export type EditedCategory = { id: string; name: string; color: string };
+export type EditedCategory = {
+  id: string;
+  name: string;
+  nameEn: string | null;
+  nameEs: string | null;
+  color: string;
+};
 
 interface Props {
   open: boolean;
@@ -39,6 +46,7 @@ export function CategoryFormDialog({ open, session, category, onOpenChange }: Pr
           <Field label="Nome" error={errors.name}>
             {(c) => <Input {...c} name="name" required maxLength={60} defaultValue={category?.name ?? ""} />}
           </Field>
+          <ForeignNameFields maxLength={60} names={category} errors={errors} />
           <ColorField initial={category?.color ?? DEFAULT_CATEGORY_COLOR} error={errors.color} />
         </>
       )}

@@ -40,7 +40,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = await database();
   const categories = await listCategories(db, actor, "newest");
   return {
-    categories: categories.map(({ id, name, color }) => ({ id, name, color })),
+    categories: categories.map(({ id, name, nameEn, nameEs, color }) => ({
+      id,
+      name,
+      nameEn,
+      nameEs,
+      color,
+    })),
     canManage: can(actor, "catalog.manage"),
   };
 }
@@ -53,13 +59,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = formText(form, "intent");
     const { db } = await database();
     if (intent === "create") {
-      await createCategory(db, actor, { name: formText(form, "name"), color: formText(form, "color") });
+      await createCategory(db, actor, {
+        name: formText(form, "name"),
+        nameEn: formText(form, "nameEn"),
+        nameEs: formText(form, "nameEs"),
+        color: formText(form, "color"),
+      });
       return { ok: true as const, message: T.categoryCreated };
     }
     if (intent === "update") {
       await updateCategory(db, actor, {
         id: formText(form, "id"),
         name: formText(form, "name"),
+        nameEn: formText(form, "nameEn"),
+        nameEs: formText(form, "nameEs"),
         color: formText(form, "color"),
       });
       return { ok: true as const, message: T.categoryUpdated };

@@ -6,11 +6,14 @@ import { ImageField } from "~/ui/image-field";
 import { Input } from "~/ui/input";
 import { MoneyInput } from "~/ui/money-input";
 import { NativeSelect } from "~/ui/select";
+import { ForeignNameFields } from "./foreign-name-fields";
 import { SaveFormDialog } from "./save-form-dialog";
 
 export type EditedProduct = {
   id: string;
   name: string;
+  nameEn: string | null;
+  nameEs: string | null;
   priceCents: number;
   /** null = not told ('sem custo'). */
   costCents: number | null;
@@ -52,6 +55,7 @@ export function ProductFormDialog({ open, session, product, categories, onOpenCh
           <Field label="Nome" error={errors.name}>
             {(c) => <Input {...c} name="name" required maxLength={120} defaultValue={product?.name ?? ""} />}
           </Field>
+          <ForeignNameFields maxLength={120} names={product} errors={errors} />
           <MoneyInput
             name="price"
             label="Preço"

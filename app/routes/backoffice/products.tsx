@@ -60,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ({
         id,
         name,
+        nameEn,
+        nameEs,
         priceCents,
         costCents,
         imageThumb,
@@ -70,6 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }) => ({
         id,
         name,
+        nameEn,
+        nameEs,
         priceCents,
         ...(canManage ? { costCents } : {}),
         imageThumb,
@@ -114,6 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     uploaded = await readImageInput(form);
     const input = {
       name: formText(form, "name"),
+      nameEn: formText(form, "nameEn"),
+      nameEs: formText(form, "nameEs"),
       price: formText(form, "price"),
       cost: formText(form, "cost"),
       categoryId: formText(form, "categoryId"),

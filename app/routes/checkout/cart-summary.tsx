@@ -1,31 +1,42 @@
 import { data, redirect } from "react-router";
 import { getOwnCart } from "~/domain/carts/change-cart-item.server";
 import { cartLineText, guestCart } from "~/lib/guest-cart";
-import { formatCents } from "~/lib/money";
-import { CHOOSE_METHOD, isPaymentMethod, PAYMENT_METHOD_LABEL, PAYMENT_METHODS } from "~/lib/payment-method";
+import { guestName } from "~/lib/guest-name";
+import { formatCentsIn } from "~/lib/i18n/format";
+import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
+import { guestMessages } from "~/lib/i18n/messages";
+import { requestLocale } from "~/lib/i18n/request-locale";
+import { isPaymentMethod, PAYMENT_METHODS } from "~/lib/payment-method";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import { CheckoutSteps } from "~/ui/checkout-steps";
 import { ArrowLeftIcon } from "~/ui/guest-icons";
+import { LanguageSwitch } from "~/ui/language-switch";
 import { AdultsOnlyMark } from "../shop/adults-only-mark";
 import { applyCartChange } from "../shop/cart-changes.server";
+import { cartScriptTexts } from "../shop/cart-script-texts";
 import { CartStepper } from "../shop/cart-stepper";
 import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/cart-summary";
 
-const EMPTY_CART = "Seu carrinho está vazio.";
-
 export const handle = { guestPage: true };
 
-export function meta() {
-  return [{ title: "Finalizar Pedido" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const t = guestMessages(loaderData?.locale ?? DEFAULT_LOCALE).shop;
+  return [{ title: t.summaryTitle }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request.headers);
   const { db } = await database();
   const cart = await getOwnCart(db, params.cartId, readDeviceId(request));
-  if (!cart) return data({ notFound: true as const }, { status: 404 });
-  return { cart };
+  if (!cart) return data({ notFound: true as const, locale }, { status: 404 });
+  // Names in the guest's language; the order itself keeps the pt-BR ones.
+  const lines = cart.lines.map(({ nameEn, nameEs, ...line }) => ({
+    ...line,
+    name: guestName(locale, { name: line.name, nameEn, nameEs }),
+  }));
+  return { locale, cart: { ...cart, lines } };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -33,26 +44,31 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "continue") {
     return applyCartChange(request, form, context.get(requestContext).clientIp);
   }
+  const t = guestMessages(requestLocale(request.headers)).shop;
   const method = form.get("method");
-  if (!isPaymentMethod(method)) return data({ ok: false as const, message: CHOOSE_METHOD }, { status: 400 });
+  if (!isPaymentMethod(method)) return data({ ok: false as const, message: t.chooseMethod }, { status: 400 });
   const { db } = await database();
   const cart = await getOwnCart(db, params.cartId, readDeviceId(request));
-  if (!cart) return data({ ok: false as const, message: "Carrinho não encontrado" }, { status: 404 });
-  if (cart.lines.length === 0) return data({ ok: false as const, message: EMPTY_CART }, { status: 400 });
+  if (!cart) return data({ ok: false as const, message: t.cartNotFound }, { status: 404 });
+  if (cart.lines.length === 0) return data({ ok: false as const, message: t.emptyCart }, { status: 400 });
   return redirect(`/payments/${cart.id}/${method}`);
 }
 
 export default function CartSummaryPage({ loaderData, actionData }: Route.ComponentProps) {
   if ("notFound" in loaderData) {
+    const t = guestMessages(loaderData.locale);
     return (
       <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-2 p-6 text-center">
-        <h1 className="text-xl font-semibold">Carrinho não encontrado</h1>
-        <p className="text-muted">Volte à loja do imóvel e escolha seus produtos.</p>
+        <LanguageSwitch locale={loaderData.locale} label={t.common.languageSwitchLabel} />
+        <h1 className="text-xl font-semibold">{t.shop.cartNotFound}</h1>
+        <p className="text-muted">{t.shop.cartNotFoundHint}</p>
       </main>
     );
   }
+  const { locale } = loaderData;
   return (
     <Summary
+      locale={locale}
       cart={loaderData.cart}
       error={
         actionData && !actionData.ok
@@ -68,39 +84,51 @@ export default function CartSummaryPage({ loaderData, actionData }: Route.Compon
 type Cart = Extract<Route.ComponentProps["loaderData"], { cart: unknown }>["cart"];
 
 /** Rendered on the server only (a guest page); the guest script makes plus and minus instant. */
-function Summary({ cart, error }: { cart: Cart; error: string | undefined }) {
+function Summary({ locale, cart, error }: { locale: GuestLocale; cart: Cart; error: string | undefined }) {
+  const messages = guestMessages(locale);
+  const t = messages.shop;
   return (
     <main
       data-guest-cart
       data-cart={JSON.stringify(guestCart(cart))}
+      data-texts={JSON.stringify(cartScriptTexts(t))}
       className="mx-auto grid min-h-dvh max-w-xl content-start gap-5 px-4 py-5"
     >
-      <a href={`/i/${cart.propertyHash}`} className="inline-flex items-center gap-1 text-sm text-brand">
-        <ArrowLeftIcon className="size-4" /> Voltar para a loja
-      </a>
-      <h1 className="text-2xl font-semibold text-ink">Finalizar Pedido</h1>
-      <CheckoutSteps current={1} />
+      <div className="flex items-center justify-between gap-3">
+        <a href={`/i/${cart.propertyHash}`} className="inline-flex items-center gap-1 text-sm text-brand">
+          <ArrowLeftIcon className="size-4" /> {t.backToShop}
+        </a>
+        <LanguageSwitch locale={locale} label={messages.common.languageSwitchLabel} />
+      </div>
+      <h1 className="text-2xl font-semibold text-ink">{t.summaryTitle}</h1>
+      <CheckoutSteps current={1} locale={locale} />
 
       <p data-cart-empty hidden={cart.lines.length > 0} className="text-muted">
-        {EMPTY_CART}
+        {t.emptyCart}
       </p>
       {cart.lines.length > 0 ? (
         <ul className="grid gap-3">
           {cart.lines.map((line) => (
-            <CartLineRow key={line.productId} line={line} cartId={cart.id} />
+            <CartLineRow key={line.productId} locale={locale} line={line} cartId={cart.id} />
           ))}
         </ul>
       ) : null}
 
       <p className="flex items-center justify-between border-t border-border pt-4 text-lg font-semibold">
-        <span>Total</span>
-        <span data-cart-total>{formatCents(cart.totalCents)}</span>
+        <span>{t.total}</span>
+        <span data-cart-total>{formatCentsIn(locale, cart.totalCents)}</span>
       </p>
 
-      <form method="post" data-payment-choice className="grid gap-4" noValidate>
+      <form
+        method="post"
+        data-payment-choice
+        data-choose-method={t.chooseMethod}
+        className="grid gap-4"
+        noValidate
+      >
         <input type="hidden" name="intent" value="continue" />
         <fieldset className="grid gap-2">
-          <legend className="mb-2 font-semibold">Forma de pagamento</legend>
+          <legend className="mb-2 font-semibold">{t.paymentMethod}</legend>
           {PAYMENT_METHODS.map((method) => (
             <label
               key={method}
@@ -112,7 +140,7 @@ function Summary({ cart, error }: { cart: Cart; error: string | undefined }) {
                 value={method}
                 className="size-4 accent-[var(--color-brand)]"
               />
-              {PAYMENT_METHOD_LABEL[method]}
+              {t.methods[method]}
             </label>
           ))}
         </fieldset>
@@ -120,14 +148,22 @@ function Summary({ cart, error }: { cart: Cart; error: string | undefined }) {
           {error}
         </p>
         <button type="submit" className="h-12 rounded-full bg-brand font-semibold text-white">
-          Continuar
+          {t.continue}
         </button>
       </form>
     </main>
   );
 }
 
-function CartLineRow({ line, cartId }: { line: Cart["lines"][number]; cartId: string }) {
+function CartLineRow({
+  locale,
+  line,
+  cartId,
+}: {
+  locale: GuestLocale;
+  line: Cart["lines"][number];
+  cartId: string;
+}) {
   return (
     <li
       data-product={line.productId}
@@ -139,16 +175,16 @@ function CartLineRow({ line, cartId }: { line: Cart["lines"][number]; cartId: st
       <div className="min-w-0 flex-1">
         <p className="font-medium text-ink">
           {line.name}
-          {line.adultsOnly ? <AdultsOnlyMark /> : null}
+          {line.adultsOnly ? <AdultsOnlyMark locale={locale} /> : null}
         </p>
         <p data-line-text className="text-sm text-muted">
-          {cartLineText(line.quantity, line.unitPriceCents)}
+          {cartLineText(locale, line.quantity, line.unitPriceCents)}
         </p>
       </div>
       <form method="post" data-cart-change className="flex items-center gap-3">
         <input type="hidden" name="cartId" value={cartId} />
         <input type="hidden" name="productId" value={line.productId} />
-        <CartStepper name={line.name} quantity={line.quantity} stock={line.stock} />
+        <CartStepper locale={locale} name={line.name} quantity={line.quantity} stock={line.stock} />
       </form>
     </li>
   );

@@ -4,11 +4,16 @@ import { changeCartItem } from "~/domain/carts/change-cart-item.server";
 import { CART_TEXT } from "~/domain/carts/messages";
 import { refusalOf } from "~/domain/errors";
 import { type GuestCart, guestCart } from "~/lib/guest-cart";
+import { translateFromPortuguese } from "~/lib/i18n/messages";
+import { requestLocale } from "~/lib/i18n/request-locale";
 import { database } from "~/platform/db/database.server";
 import { statusOf } from "../refusal.server";
 import { ensureDeviceId } from "./device-cookie.server";
 
-/** A refusal carries the spec's toast (`message`) and, when the domain said more, why (`detail`). */
+/**
+ * A refusal carries the spec's toast (`message`) and, when the domain said more, why (`detail`), both in
+ * the guest's language (the request's cookie or Accept-Language).
+ */
 export type CartChangeResult =
   | { ok: true; cart: GuestCart }
   | { ok: false; message: string; detail?: string };
@@ -26,9 +31,11 @@ export async function changeGuestCart(
   const intent = String(form.get("intent"));
   const productId = String(form.get("productId") ?? "");
   const fallback = intent === "add" ? CART_TEXT.addFailed : CART_TEXT.updateFailed;
+  const locale = requestLocale(request.headers);
+  const message = translateFromPortuguese(locale, fallback);
   // Only the three things the page's buttons say; anything else changes nothing.
   if (intent !== "add" && intent !== "inc" && intent !== "dec") {
-    return { result: { ok: false, message: fallback }, status: 400, setCookie };
+    return { result: { ok: false, message }, status: 400, setCookie };
   }
   const { db } = await database();
   try {
@@ -44,8 +51,9 @@ export async function changeGuestCart(
     return { result: { ok: true, cart: guestCart(cart) }, status: 200, setCookie };
   } catch (err) {
     const refusal = refusalOf(err);
-    const detail = refusal.message === fallback ? undefined : refusal.message;
-    return { result: { ok: false, message: fallback, detail }, status: statusOf(refusal), setCookie };
+    const detail =
+      refusal.message === fallback ? undefined : translateFromPortuguese(locale, refusal.message);
+    return { result: { ok: false, message, detail }, status: statusOf(refusal), setCookie };
   }
 }
 

@@ -1,3 +1,5 @@
+import type { GuestLocale } from "~/lib/i18n/locale";
+import { guestMessages } from "~/lib/i18n/messages";
 import { MinusIcon, PlusIcon } from "~/ui/guest-icons";
 
 const roundButton =
@@ -10,15 +12,19 @@ const roundButton =
  * The guest script keeps the quantity and the plus button's limit current (see guest-cart.client.ts).
  */
 export function CartStepper({
+  locale,
   name,
   quantity,
   stock,
 }: {
+  locale: GuestLocale;
+  /** The product's name as the guest reads it. */
   name: string;
   quantity: number;
   /** Units the property has; null = no limit. */
   stock: number | null;
 }) {
+  const t = guestMessages(locale).shop;
   return (
     <>
       <button
@@ -26,11 +32,11 @@ export function CartStepper({
         name="intent"
         value="dec"
         className={roundButton}
-        aria-label={`Remover uma unidade de ${name}`}
+        aria-label={t.removeOneLabel(name)}
       >
         <MinusIcon className="size-4" />
       </button>
-      <output data-qty-text className="w-6 text-center font-semibold" aria-label={`Quantidade de ${name}`}>
+      <output data-qty-text className="w-6 text-center font-semibold" aria-label={t.quantityLabel(name)}>
         {quantity}
       </output>
       <button
@@ -40,7 +46,7 @@ export function CartStepper({
         data-plus
         className={roundButton}
         disabled={stock !== null && quantity >= stock}
-        aria-label={`Adicionar mais uma unidade de ${name}`}
+        aria-label={t.addOneLabel(name)}
       >
         <PlusIcon className="size-4" />
       </button>

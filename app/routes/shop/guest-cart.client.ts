@@ -1,7 +1,8 @@
-import { CART_TEXT } from "~/domain/carts/messages";
 import { cartBarText, cartLineText, type GuestCart } from "~/lib/guest-cart";
-import { formatCents } from "~/lib/money";
+import { formatCentsIn } from "~/lib/i18n/format";
+import { DEFAULT_LOCALE, type GuestLocale, parseLocale } from "~/lib/i18n/locale";
 import { toast } from "~/ui/toast-store";
+import type { CartScriptTexts } from "./cart-script-texts";
 
 type Change = { body: FormData; productId: string; delta: 1 | -1; adding: boolean };
 
@@ -13,7 +14,8 @@ type Change = { body: FormData; productId: string; delta: 1 | -1; adding: boolea
  * cart as it ends; meanwhile the page is aria-busy, and links wait for the queue.
  *
  * The page says what it shows through data attributes, written by the server render:
- * - [data-guest-cart][data-cart]: the cart as JSON (GuestCart, or null before the first add);
+ * - [data-guest-cart][data-cart]: the cart as JSON (GuestCart, or null before the first add), and
+ *   [data-texts] the texts to show (CartScriptTexts) in the page's language (<html lang>);
  * - [data-product][data-price][data-stock]: one product; [data-qty-text] its quantity, [data-line-text]
  *   its "2 x R$ 4,00 = R$ 8,00", button[data-plus] its plus, [data-when=empty|some] what shows at 0 or more,
  *   and [data-remove-at-zero] drops the row at 0 (the summary);
@@ -24,6 +26,8 @@ export function enhanceCartForms(doc: Document): void {
   const root = doc.querySelector<HTMLElement>("[data-guest-cart]");
   if (!root) return;
   let cart: GuestCart | null = JSON.parse(root.dataset.cart ?? "null");
+  const texts: CartScriptTexts = JSON.parse(root.dataset.texts ?? "null");
+  const locale = parseLocale(doc.documentElement.lang) ?? DEFAULT_LOCALE;
   const queue: Change[] = [];
   let sending = false;
   // A link followed while changes are on their way (or before the server named a new cart): go once done.
@@ -42,9 +46,9 @@ export function enhanceCartForms(doc: Document): void {
     let count = 0;
     for (const quantity of quantities.values()) count += quantity;
     for (const row of root.querySelectorAll<HTMLElement>("[data-product]")) {
-      renderProduct(row, quantities.get(row.dataset.product ?? "") ?? 0, prices);
+      renderProduct(locale, row, quantities.get(row.dataset.product ?? "") ?? 0, prices);
     }
-    renderTotals(root, cart?.id ?? "", count, totalCents);
+    renderTotals(locale, texts, root, cart?.id ?? "", count, totalCents);
   };
 
   const send = async () => {
@@ -57,7 +61,7 @@ export function enhanceCartForms(doc: Document): void {
       const refusal = await post(change);
       queue.shift();
       if (refusal) toast.error(refusal.message, { description: refusal.detail });
-      else if (refusal === null) toast.error(change.adding ? CART_TEXT.addFailed : CART_TEXT.updateFailed);
+      else if (refusal === null) toast.error(change.adding ? texts.addFailed : texts.updateFailed);
       render();
     }
     sending = false;
@@ -129,7 +133,7 @@ function priceOnPage(root: HTMLElement, productId: string): number {
   );
 }
 
-function renderProduct(row: HTMLElement, quantity: number, prices: Map<string, number>) {
+function renderProduct(locale: GuestLocale, row: HTMLElement, quantity: number, prices: Map<string, number>) {
   row.dataset.qty = String(quantity);
   const stock = row.dataset.stock ? Number(row.dataset.stock) : null;
   for (const el of row.querySelectorAll("[data-qty-text]")) el.textContent = String(quantity);
@@ -140,18 +144,27 @@ function renderProduct(row: HTMLElement, quantity: number, prices: Map<string, n
     el.disabled = stock !== null && quantity >= stock;
   }
   const unit = prices.get(row.dataset.product ?? "") ?? Number(row.dataset.price ?? 0);
-  for (const el of row.querySelectorAll("[data-line-text]")) el.textContent = cartLineText(quantity, unit);
+  for (const el of row.querySelectorAll("[data-line-text]"))
+    el.textContent = cartLineText(locale, quantity, unit);
   if (row.hasAttribute("data-remove-at-zero")) row.hidden = quantity === 0;
 }
 
-function renderTotals(root: HTMLElement, cartId: string, count: number, totalCents: number) {
+function renderTotals(
+  locale: GuestLocale,
+  texts: CartScriptTexts,
+  root: HTMLElement,
+  cartId: string,
+  count: number,
+  totalCents: number,
+) {
   for (const bar of root.querySelectorAll<HTMLElement>("[data-cart-bar]")) bar.hidden = count === 0;
   for (const el of root.querySelectorAll("[data-cart-bar-text]"))
-    el.textContent = cartBarText(count, totalCents);
+    el.textContent = cartBarText(locale, texts.items, count, totalCents);
   if (cartId)
     for (const a of root.querySelectorAll<HTMLAnchorElement>("a[data-cart-link]"))
       a.href = `/payment/${cartId}`;
-  for (const el of root.querySelectorAll("[data-cart-total]")) el.textContent = formatCents(totalCents);
+  for (const el of root.querySelectorAll("[data-cart-total]"))
+    el.textContent = formatCentsIn(locale, totalCents);
   for (const el of root.querySelectorAll<HTMLElement>("[data-cart-empty]")) el.hidden = count > 0;
   for (const input of root.querySelectorAll<HTMLInputElement>("input[data-cart-id]")) input.value = cartId;
 }

@@ -1,6 +1,11 @@
 import { filterShop, searchKey } from "~/lib/shop-filter";
 
-type Card = { el: HTMLElement; name: string; category: { name: string } | null };
+type Card = {
+  el: HTMLElement;
+  name: string;
+  ptName?: string;
+  category: { name: string; ptName?: string } | null;
+};
 
 /**
  * The shop's search box and category chips, in the browser: the server rendered every product (those
@@ -16,7 +21,8 @@ export function enhanceShopFilters(doc: Document): void {
   const cards: Card[] = [...shop.querySelectorAll<HTMLElement>("[data-shop-card]")].map((el) => ({
     el,
     name: el.dataset.name ?? "",
-    category: el.dataset.category ? { name: el.dataset.category } : null,
+    ptName: el.dataset.ptName,
+    category: el.dataset.category ? { name: el.dataset.category, ptName: el.dataset.ptCategory } : null,
   }));
   let query = search.value;
   let category = categoryInput?.value ?? "";

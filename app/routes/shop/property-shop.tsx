@@ -1,23 +1,28 @@
 import { data, useSearchParams } from "react-router";
 import { loadShop } from "~/domain/carts/load-shop.server";
-import { CART_TEXT } from "~/domain/carts/messages";
 import { hostContactLinks } from "~/domain/team/organization-contact";
 import { cartBarText, type GuestCart } from "~/lib/guest-cart";
-import { filterShop } from "~/lib/shop-filter";
+import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
+import { guestMessages } from "~/lib/i18n/messages";
+import { requestLocale } from "~/lib/i18n/request-locale";
+import { filterShop, searchKey } from "~/lib/shop-filter";
 import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import { SearchIcon } from "~/ui/guest-icons";
+import { LanguageSwitch } from "~/ui/language-switch";
 import type { Route } from "./+types/property-shop";
 import { applyCartChange } from "./cart-changes.server";
+import { cartScriptTexts } from "./cart-script-texts";
 import { readDeviceId } from "./device-cookie.server";
 import { HostContact } from "./host-contact";
 import { ShopProductCard } from "./shop-product-card";
 
 export function meta({ loaderData: shop }: Route.MetaArgs) {
-  if (!shop || !("property" in shop)) return [{ title: "Imóvel não encontrado" }];
+  const t = guestMessages(shop?.locale ?? DEFAULT_LOCALE).shop;
+  if (!shop || !("property" in shop)) return [{ title: t.propertyNotFound }];
   return [
-    { title: `${shop.property.name} | Loja Estadia` },
-    { name: "description", content: `Produtos disponíveis em ${shop.property.name}.` },
+    { title: t.metaTitle(shop.property.name) },
+    { name: "description", content: t.metaDescription(shop.property.name) },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -25,11 +30,13 @@ export function meta({ loaderData: shop }: Route.MetaArgs) {
 export const handle = { guestPage: true };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request.headers);
   const { db } = await database();
-  const shop = await loadShop(db, params.hash, readDeviceId(request));
-  if (!shop) return data({ notFound: true as const }, { status: 404 });
+  const shop = await loadShop(db, params.hash, readDeviceId(request), locale);
+  if (!shop) return data({ notFound: true as const, locale }, { status: 404 });
   const { property, products, cart, contact } = shop;
   return {
+    locale,
     // Never the full address (it may hold the flat number): only the location the host chose to show.
     property: { name: property.name, publicLocation: property.publicLocation, hash: property.hash },
     products,
@@ -43,14 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PropertyShop({ loaderData, actionData }: Route.ComponentProps) {
-  if ("notFound" in loaderData) {
-    return (
-      <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-2 p-6 text-center">
-        <h1 className="text-xl font-semibold">Imóvel não encontrado</h1>
-        <p className="text-muted">Confira o QR code ou o link que você recebeu.</p>
-      </main>
-    );
-  }
+  if ("notFound" in loaderData) return <PropertyNotFound locale={loaderData.locale} />;
   const refusal =
     actionData && !actionData.ok
       ? [actionData.message, actionData.detail].filter(Boolean).join(": ")
@@ -60,12 +60,32 @@ export default function PropertyShop({ loaderData, actionData }: Route.Component
 
 type ShopData = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
 
+function PropertyNotFound({ locale }: { locale: GuestLocale }) {
+  const t = guestMessages(locale);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-2 p-6 text-center">
+      <LanguageSwitch locale={locale} label={t.common.languageSwitchLabel} />
+      <h1 className="text-xl font-semibold">{t.shop.propertyNotFound}</h1>
+      <p className="text-muted">{t.shop.propertyNotFoundHint}</p>
+    </main>
+  );
+}
+
 /**
  * Rendered on the server only (a guest page): every product is in the HTML, those outside the search
  * or chip hidden, so the guest script can narrow the list without a request (guest-filters.client.ts)
  * and change the cart at once (guest-cart.client.ts). Without JavaScript it is GET forms and links.
  */
-function Shop({ property, products, cart, contact, refusal }: ShopData & { refusal: string | undefined }) {
+function Shop({
+  locale,
+  property,
+  products,
+  cart,
+  contact,
+  refusal,
+}: ShopData & { refusal: string | undefined }) {
+  const messages = guestMessages(locale);
+  const t = messages.shop;
   const [params] = useSearchParams();
   const query = params.get("q") ?? "";
   const category = params.get("category") ?? "";
@@ -82,6 +102,7 @@ function Shop({ property, products, cart, contact, refusal }: ShopData & { refus
   const card = (p: (typeof products)[number], i: number) => (
     <ShopProductCard
       key={p.id}
+      locale={locale}
       product={p}
       hash={property.hash}
       cartId={cart?.id ?? ""}
@@ -96,20 +117,24 @@ function Shop({ property, products, cart, contact, refusal }: ShopData & { refus
       data-shop
       data-guest-cart
       data-cart={JSON.stringify(cart satisfies GuestCart | null)}
+      data-texts={JSON.stringify(cartScriptTexts(t))}
       className="mx-auto min-h-dvh max-w-3xl px-4 pt-5 pb-28"
     >
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold text-ink">{property.name}</h1>
-        {property.publicLocation ? (
-          <p data-public-location className="text-sm text-muted">
-            {property.publicLocation}
-          </p>
-        ) : null}
+      <header className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <h1 className="text-2xl font-semibold text-ink">{property.name}</h1>
+          {property.publicLocation ? (
+            <p data-public-location className="text-sm text-muted">
+              {property.publicLocation}
+            </p>
+          ) : null}
+        </div>
+        <LanguageSwitch locale={locale} label={messages.common.languageSwitchLabel} />
       </header>
 
       {products.some((p) => p.adultsOnly) ? (
         <p data-adults-notice className="mt-3 rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
-          {CART_TEXT.adultsOnlyNotice}
+          {t.adultsOnlyNotice}
         </p>
       ) : null}
 
@@ -124,13 +149,13 @@ function Shop({ property, products, cart, contact, refusal }: ShopData & { refus
         <form method="get">
           <input type="hidden" name="category" value={category} />
           <label className="relative block">
-            <span className="sr-only">Buscar produtos</span>
+            <span className="sr-only">{t.searchPlaceholder}</span>
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
             <input
               type="search"
               name="q"
               defaultValue={query}
-              placeholder="Buscar produtos"
+              placeholder={t.searchPlaceholder}
               className="h-11 w-full rounded-full border border-border bg-surface pr-4 pl-10 text-base"
             />
           </label>
@@ -138,16 +163,16 @@ function Shop({ property, products, cart, contact, refusal }: ShopData & { refus
       </search>
 
       {categories.length > 0 ? (
-        <nav aria-label="Categorias" className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1">
+        <nav aria-label={t.categoriesLabel} className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1">
           <Chip href={withParam(params, "category", "")} name="" active={!category}>
-            Todos
+            {t.allCategories}
           </Chip>
           {categories.map((c) => (
             <Chip
               key={c.name}
               href={withParam(params, "category", c.name)}
               name={c.name}
-              active={category.toLowerCase() === c.name.toLowerCase()}
+              active={[c.name, c.ptName].some((n) => n !== undefined && searchKey(n) === searchKey(category))}
             >
               {c.name}
             </Chip>
@@ -155,13 +180,13 @@ function Shop({ property, products, cart, contact, refusal }: ShopData & { refus
         </nav>
       ) : null}
 
-      {products.length === 0 ? <p className="mt-10 text-center text-muted">{CART_TEXT.emptyShop}</p> : null}
+      {products.length === 0 ? <p className="mt-10 text-center text-muted">{t.emptyShop}</p> : null}
       <p
         data-filter-empty
         hidden={products.length === 0 || shown.size > 0}
         className="mt-10 text-center text-muted"
       >
-        Nenhum produto encontrado para os filtros selecionados
+        {t.filterEmpty}
       </p>
 
       {available.length > 0 ? (
@@ -172,7 +197,7 @@ function Shop({ property, products, cart, contact, refusal }: ShopData & { refus
           className="mt-4"
         >
           <h2 id="shop-products" className="sr-only">
-            Produtos
+            {t.productsHeading}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2">{available.map(card)}</ul>
         </section>
@@ -180,14 +205,14 @@ function Shop({ property, products, cart, contact, refusal }: ShopData & { refus
 
       {soldOut.length > 0 ? (
         <section data-shop-group hidden={!soldOut.some((p) => shown.has(p))} className="mt-8">
-          <h2 className="mb-3 text-lg font-semibold text-ink">Outros produtos</h2>
+          <h2 className="mb-3 text-lg font-semibold text-ink">{t.otherProducts}</h2>
           <ul className="grid gap-3 sm:grid-cols-2">
             {soldOut.map((p, i) => card(p, available.length + i))}
           </ul>
         </section>
       ) : null}
 
-      <HostContact links={contact} className="mt-8" />
+      <HostContact links={contact} locale={locale} className="mt-8" />
 
       <div
         data-cart-bar
@@ -199,8 +224,8 @@ function Shop({ property, products, cart, contact, refusal }: ShopData & { refus
           href={cart ? `/payment/${cart.id}` : "#"}
           className="mx-auto flex h-12 max-w-3xl items-center justify-between rounded-full bg-brand px-5 font-semibold text-white"
         >
-          <span>Continuar</span>
-          <span data-cart-bar-text>{cartBarText(count, cart?.totalCents ?? 0)}</span>
+          <span>{t.continue}</span>
+          <span data-cart-bar-text>{cartBarText(locale, t.cartItems, count, cart?.totalCents ?? 0)}</span>
         </a>
       </div>
     </main>

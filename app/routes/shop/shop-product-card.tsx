@@ -1,20 +1,25 @@
-import { FEW_LEFT_MAX, fewLeftText } from "~/domain/carts/messages";
-import { formatCents } from "~/lib/money";
+import { FEW_LEFT_MAX } from "~/domain/carts/messages";
+import { formatCentsIn } from "~/lib/i18n/format";
+import type { GuestLocale } from "~/lib/i18n/locale";
+import { guestMessages } from "~/lib/i18n/messages";
 import { AdultsOnlyMark } from "./adults-only-mark";
 import { CartStepper } from "./cart-stepper";
 
 export type ShopCardProduct = {
   id: string;
+  /** The name the guest reads; ptName the pt-BR one when different (the search matches both). */
   name: string;
+  ptName?: string;
   priceCents: number;
   imageThumb: string | null;
-  category: { name: string; color: string } | null;
+  category: { name: string; ptName?: string; color: string } | null;
   stock: number | null;
   soldOut: boolean;
   adultsOnly: boolean;
 };
 
 type Props = {
+  locale: GuestLocale;
   product: ShopCardProduct;
   hash: string;
   cartId: string;
@@ -28,13 +33,16 @@ type Props = {
  * the intent). Both states are in the HTML (one hidden), so the guest script only flips them
  * (guest-cart.client.ts lists the attributes).
  */
-export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager }: Props) {
+export function ShopProductCard({ locale, product, hash, cartId, quantity, hidden, eager }: Props) {
+  const t = guestMessages(locale).shop;
   return (
     <li
       data-shop-card
       data-product={product.id}
       data-name={product.name}
+      data-pt-name={product.ptName}
       data-category={product.category?.name ?? ""}
+      data-pt-category={product.category?.ptName}
       data-price={product.priceCents}
       data-stock={product.stock ?? ""}
       hidden={hidden}
@@ -56,7 +64,7 @@ export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="font-medium leading-snug text-ink">
           {product.name}
-          {product.adultsOnly ? <AdultsOnlyMark /> : null}
+          {product.adultsOnly ? <AdultsOnlyMark locale={locale} /> : null}
         </h3>
         {product.category ? (
           <p className="flex items-center gap-1.5 text-xs text-muted">
@@ -69,12 +77,12 @@ export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager
           </p>
         ) : null}
         {product.stock !== null && product.stock > 0 && product.stock <= FEW_LEFT_MAX ? (
-          <p className="text-xs font-medium text-warning-ink">{fewLeftText(product.stock)}</p>
+          <p className="text-xs font-medium text-warning-ink">{t.fewLeft(product.stock)}</p>
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-2">
-          <p className="font-semibold text-ink">{formatCents(product.priceCents)}</p>
+          <p className="font-semibold text-ink">{formatCentsIn(locale, product.priceCents)}</p>
           {product.soldOut ? (
-            <p className="text-sm font-medium text-danger">Produto esgotado</p>
+            <p className="text-sm font-medium text-danger">{t.soldOut}</p>
           ) : (
             <form method="post" data-cart-change>
               <input type="hidden" name="hash" value={hash} />
@@ -87,12 +95,12 @@ export function ShopProductCard({ product, hash, cartId, quantity, hidden, eager
                 data-when="empty"
                 hidden={quantity > 0}
                 className="h-10 rounded-full bg-brand px-4 text-sm font-semibold text-white"
-                aria-label={`Adicionar ${product.name}`}
+                aria-label={t.addLabel(product.name)}
               >
-                Adicionar
+                {t.add}
               </button>
               <div data-when="some" hidden={quantity === 0} className="flex items-center gap-2">
-                <CartStepper name={product.name} quantity={quantity} stock={product.stock} />
+                <CartStepper locale={locale} name={product.name} quantity={quantity} stock={product.stock} />
               </div>
             </form>
           )}

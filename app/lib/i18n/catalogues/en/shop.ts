@@ -1,3 +1,55 @@
+import { plural } from "../../plural";
 import type { ShopMessages } from "../pt-BR/shop";
 
-export const shop: ShopMessages = {};
+export const shop: ShopMessages = {
+  metaTitle: (property) => `${property} | Estadia shop`,
+  metaDescription: (property) => `Products available at ${property}.`,
+  propertyNotFound: "Property not found",
+  propertyNotFoundHint: "Check the QR code or the link you received.",
+  searchPlaceholder: "Search products",
+  categoriesLabel: "Categories",
+  allCategories: "All",
+  productsHeading: "Products",
+  otherProducts: "Other products",
+  emptyShop: "This property has no products for sale yet.",
+  filterEmpty: "No products match the selected filters",
+  add: "Add",
+  addLabel: (product) => `Add ${product}`,
+  addOneLabel: (product) => `Add one more ${product}`,
+  removeOneLabel: (product) => `Remove one ${product}`,
+  quantityLabel: (product) => `Quantity of ${product}`,
+  soldOut: "Sold out",
+  fewLeft: (units) => plural("en", units, { one: "# left", other: "# left" }),
+  adultsOnlyNotice: "Not for sale to anyone under 18.",
+  adultsOnlyMark: "18+",
+  adultsOnlyMarkLabel: "For adults 18 and over",
+  continue: "Continue",
+  cartItems: { one: "# item", other: "# items" },
+
+  cartNotFound: "Cart not found",
+  cartNotFoundHint: "Go back to the property's shop and pick your products.",
+  productUnavailable: "This product isn't available at this property.",
+  noPrice: "This product doesn't have a price yet.",
+  stockLimit: "There are no more units of this product.",
+  lineLimit: "Up to 99 units per product.",
+  addFailed: "Couldn't add the product to your cart",
+  updateFailed: "Couldn't update your cart",
+  tooManyCarts: "Too many carts were created from this network. Please try again in a few minutes.",
+
+  summaryTitle: "Checkout",
+  backToShop: "Back to the shop",
+  emptyCart: "Your cart is empty.",
+  total: "Total",
+  paymentMethod: "Payment method",
+  methods: { pix: "Pix", credit_card: "Credit card" },
+  chooseMethod: "Choose a payment method",
+
+  hostContact: {
+    heading: "Contact your host",
+    whatsapp: "WhatsApp",
+    phone: "Phone",
+    email: "Email",
+    line: (label, text) => `${label}: ${text}`,
+    location: (location) => `Location: ${location}`,
+  },
+};

@@ -1,3 +1,55 @@
+import { plural } from "../../plural";
 import type { ShopMessages } from "../pt-BR/shop";
 
-export const shop: ShopMessages = {};
+export const shop: ShopMessages = {
+  metaTitle: (property) => `${property} | Tienda Estadia`,
+  metaDescription: (property) => `Productos disponibles en ${property}.`,
+  propertyNotFound: "Alojamiento no encontrado",
+  propertyNotFoundHint: "Revisa el código QR o el enlace que recibiste.",
+  searchPlaceholder: "Buscar productos",
+  categoriesLabel: "Categorías",
+  allCategories: "Todos",
+  productsHeading: "Productos",
+  otherProducts: "Otros productos",
+  emptyShop: "Este alojamiento todavía no tiene productos a la venta.",
+  filterEmpty: "No hay productos para los filtros seleccionados",
+  add: "Agregar",
+  addLabel: (product) => `Agregar ${product}`,
+  addOneLabel: (product) => `Agregar una unidad más de ${product}`,
+  removeOneLabel: (product) => `Quitar una unidad de ${product}`,
+  quantityLabel: (product) => `Cantidad de ${product}`,
+  soldOut: "Agotado",
+  fewLeft: (units) => plural("es", units, { one: "Queda #", other: "Quedan #" }),
+  adultsOnlyNotice: "Prohibida la venta a menores de 18 años.",
+  adultsOnlyMark: "+18",
+  adultsOnlyMarkLabel: "Producto para mayores de 18 años",
+  continue: "Continuar",
+  cartItems: { one: "# producto", other: "# productos" },
+
+  cartNotFound: "Carrito no encontrado",
+  cartNotFoundHint: "Vuelve a la tienda del alojamiento y elige tus productos.",
+  productUnavailable: "Este producto no está disponible en este alojamiento.",
+  noPrice: "Este producto todavía no tiene precio.",
+  stockLimit: "No quedan más unidades de este producto.",
+  lineLimit: "Máximo de 99 unidades por producto.",
+  addFailed: "No se pudo agregar el producto al carrito",
+  updateFailed: "No se pudo actualizar el carrito",
+  tooManyCarts: "Se crearon demasiados carritos desde esta red. Inténtalo de nuevo en unos minutos.",
+
+  summaryTitle: "Finalizar compra",
+  backToShop: "Volver a la tienda",
+  emptyCart: "Tu carrito está vacío.",
+  total: "Total",
+  paymentMethod: "Forma de pago",
+  methods: { pix: "Pix", credit_card: "Tarjeta de crédito" },
+  chooseMethod: "Selecciona un método de pago",
+
+  hostContact: {
+    heading: "Habla con tu anfitrión",
+    whatsapp: "WhatsApp",
+    phone: "Teléfono",
+    email: "Correo",
+    line: (label, text) => `${label}: ${text}`,
+    location: (location) => `Ubicación: ${location}`,
+  },
+};
