@@ -1,19 +1,18 @@
 import { digitsOf } from "./cpf";
 
 // The card form's masks and checks (part 2 §5). They run in the browser only: the card never reaches
-// our server, only the provider's token does.
+// our server, only the provider's token does. The checks name their problem by its key in the `checkout.card`
+// catalogue; the page hands the guest script those few texts in its language (no catalogue in the script).
 
-export const CARD_TEXT = {
-  numberRequired: "Número do cartão é obrigatório",
-  numberInvalid: "Número do cartão inválido",
-  nameRequired: "Nome no cartão é obrigatório",
-  expiryRequired: "Data de expiração é obrigatória",
-  expiryInvalid: "Data de expiração inválida",
-  cvvRequired: "CVV é obrigatório",
-  cvvInvalid: "CVV inválido",
-  failed: "Erro ao processar pagamento. Por favor, verifique os dados e tente novamente.",
-  unavailable: "Este imóvel não aceita cartão no momento. Pague com Pix.",
-} as const;
+/** A card form problem: its key in the `checkout.card` catalogue. */
+export type CardProblem =
+  | "numberRequired"
+  | "numberInvalid"
+  | "nameRequired"
+  | "expiryRequired"
+  | "expiryInvalid"
+  | "cvvRequired"
+  | "cvvInvalid";
 
 /** "5031433215406351" → "5031 4332 1540 6351" (16 digits at most). */
 export function maskCardNumber(value: string): string {
@@ -52,27 +51,26 @@ export type CardFields = {
   cvv: string;
 };
 
-/** The form's messages per field (empty when it is fine), or the card as a provider wants it. */
+/** The form's problem per field (none when it is fine), or the card as a provider wants it. */
 export function checkCardForm(
   form: CardForm,
   now = new Date(),
-): { ok: true; card: CardFields } | { ok: false; errors: Partial<Record<keyof CardForm, string>> } {
-  const errors: Partial<Record<keyof CardForm, string>> = {};
+): { ok: true; card: CardFields } | { ok: false; errors: Partial<Record<keyof CardForm, CardProblem>> } {
+  const errors: Partial<Record<keyof CardForm, CardProblem>> = {};
   const number = digitsOf(form.number);
   const name = form.name.trim().replace(/\s+/g, " ");
   const expiry = digitsOf(form.expiry);
   const cvv = digitsOf(form.cvv);
-  if (!number) errors.number = CARD_TEXT.numberRequired;
-  else if (number.length !== 16 || !luhnValid(number)) errors.number = CARD_TEXT.numberInvalid;
-  if (!name) errors.name = CARD_TEXT.nameRequired;
+  if (!number) errors.number = "numberRequired";
+  else if (number.length !== 16 || !luhnValid(number)) errors.number = "numberInvalid";
+  if (!name) errors.name = "nameRequired";
   const month = Number(expiry.slice(0, 2));
   const year = 2000 + Number(expiry.slice(2, 4));
-  if (!expiry) errors.expiry = CARD_TEXT.expiryRequired;
-  else if (expiry.length !== 4 || month < 1 || month > 12) errors.expiry = CARD_TEXT.expiryInvalid;
-  else if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1)
-    errors.expiry = CARD_TEXT.expiryInvalid;
-  if (!form.cvv.trim()) errors.cvv = CARD_TEXT.cvvRequired;
-  else if (!/^\d{3,4}$/.test(cvv)) errors.cvv = CARD_TEXT.cvvInvalid;
+  if (!expiry) errors.expiry = "expiryRequired";
+  else if (expiry.length !== 4 || month < 1 || month > 12) errors.expiry = "expiryInvalid";
+  else if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1) errors.expiry = "expiryInvalid";
+  if (!form.cvv.trim()) errors.cvv = "cvvRequired";
+  else if (!/^\d{3,4}$/.test(cvv)) errors.cvv = "cvvInvalid";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, card: { number, name, expiryMonth: month, expiryYear: year, cvv } };
 }

@@ -1,12 +1,14 @@
 import { cn } from "~/lib/cn";
+import type { GuestLocale } from "~/lib/i18n/locale";
+import { guestMessages } from "~/lib/i18n/messages";
 
-const STEPS = ["Resumo", "Identificação", "Pagamento"] as const;
-
-/** The checkout's step indicator: 1 Resumo, 2 Identificação, 3 Pagamento. */
-export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
+/** The checkout's step indicator: 1 Resumo, 2 Identificação, 3 Pagamento, in the guest's language. */
+export function CheckoutSteps({ current, locale = "pt-BR" }: { current: 1 | 2 | 3; locale?: GuestLocale }) {
+  const t = guestMessages(locale).checkout.steps;
+  const steps = [t.summary, t.identification, t.payment];
   return (
-    <ol aria-label="Etapas da compra" className="flex items-center justify-between gap-2 text-sm">
-      {STEPS.map((label, i) => {
+    <ol aria-label={t.label} className="flex items-center justify-between gap-2 text-sm">
+      {steps.map((label, i) => {
         const step = i + 1;
         const state = step < current ? "done" : step === current ? "current" : "next";
         return (

@@ -1,6 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
-import { carts, type OrderNotice, orderItems, payments, products, properties } from "~/platform/db/schema";
+import {
+  carts,
+  type OrderNotice,
+  orderItems,
+  organization,
+  payments,
+  products,
+  properties,
+} from "~/platform/db/schema";
 import { type CartSummary, readCartSummary } from "../carts/cart-summary.server";
 import { getOwnCart } from "../carts/change-cart-item.server";
 import { guestContactOf } from "../team/guest-contact.server";
@@ -12,7 +20,10 @@ import { isOpen, type OrderStatus } from "./order-status";
 
 export type OrderLine = {
   productId: string;
+  /** The name as bought (pt-BR); the product's English and Spanish names when the host wrote them. */
   name: string;
+  nameEn: string | null;
+  nameEs: string | null;
   imageThumb: string | null;
   quantity: number;
   unitPriceCents: number;
@@ -40,18 +51,28 @@ export type ChargeView = {
 };
 
 /**
- * The identification step: the cart (with names and images) and the buyer data given before, if any: for
- * this cart, or else the device's last order in this shop (a guest buying again during their stay).
+ * The identification step: the cart (with names and images), the host who receives the buyer's data (the
+ * organization's name, for the LGPD notice) and the buyer data given before, if any: for this cart, or else
+ * the device's last order in this shop (a guest buying again during their stay).
  */
 export async function identificationView(
   db: Db,
   cartId: unknown,
   deviceId: unknown,
-): Promise<{ cart: CartSummary; previous: GuestOrder | null } | { paid: true } | null> {
+): Promise<{ cart: CartSummary; host: string; previous: GuestOrder | null } | { paid: true } | null> {
   const cart = await getOwnCart(db, cartId, deviceId);
   const previous = await latestGuestOrder(db, cartId, deviceId);
   if (!cart) return previous?.status === "paid" ? { paid: true } : null;
-  return { cart, previous: previous ?? (await latestDeviceOrderAt(db, String(deviceId), cart.propertyId)) };
+  const [host] = await db
+    .select({ name: organization.name })
+    .from(properties)
+    .innerJoin(organization, eq(organization.id, properties.organizationId))
+    .where(eq(properties.id, cart.propertyId));
+  return {
+    cart,
+    host: host?.name ?? "",
+    previous: previous ?? (await latestDeviceOrderAt(db, String(deviceId), cart.propertyId)),
+  };
 }
 
 export type PaymentView =
@@ -124,6 +145,8 @@ async function orderView(db: Db, order: GuestOrder): Promise<OrderView> {
     .select({
       productId: orderItems.productId,
       name: orderItems.name,
+      nameEn: products.nameEn,
+      nameEs: products.nameEs,
       imageThumb: products.imageThumb,
       quantity: orderItems.quantity,
       unitPriceCents: orderItems.unitPriceCents,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/platform/db/database-handle.server";
 import { orders } from "~/platform/db/schema";
@@ -7,6 +7,15 @@ import type { Buyer } from "./buyer";
 import { OPEN_STATUSES } from "./order-status";
 
 export type GuestOrder = typeof orders.$inferSelect;
+
+/**
+ * Newest first. Two orders of a cart made in the same instant (a refused card tried again at once): the one
+ * closed (failed, cancelled) came first, since a cart's next order is made only once the last one is closed.
+ */
+const NEWEST_FIRST = [
+  desc(orders.createdAt),
+  asc(sql`case when ${orders.status} in ('failed', 'cancelled') then 1 else 0 end`),
+];
 
 const ids = z.object({ cartId: z.uuid(), deviceId: z.string().refine(isDeviceId) });
 
@@ -22,7 +31,7 @@ export async function latestGuestOrder(
     .select()
     .from(orders)
     .where(and(eq(orders.cartId, parsed.data.cartId), eq(orders.deviceId, parsed.data.deviceId)))
-    .orderBy(desc(orders.createdAt))
+    .orderBy(...NEWEST_FIRST)
     .limit(1);
   return order ?? null;
 }
@@ -37,7 +46,7 @@ export async function latestDeviceOrderAt(
     .select()
     .from(orders)
     .where(and(eq(orders.deviceId, deviceId), eq(orders.propertyId, propertyId)))
-    .orderBy(desc(orders.createdAt))
+    .orderBy(...NEWEST_FIRST)
     .limit(1);
   return order ?? null;
 }

@@ -1,5 +1,7 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { formatCents } from "~/lib/money";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { formatCentsIn } from "~/lib/i18n/format";
+import { type GuestLocale, parseLocale } from "~/lib/i18n/locale";
+import { guestMessages } from "~/lib/i18n/messages";
 import type { PaymentMethod } from "~/lib/payment-method";
 import type { Tx } from "~/platform/db/database-handle.server";
 import {
@@ -40,6 +42,8 @@ export type PlaceOrderInput = {
   ip: string;
   /** The buyer ticked 'Confirmo que tenho 18 anos ou mais.'; required when the cart holds an 18+ product. */
   adultConfirmed?: boolean;
+  /** The guest's language, kept on the order for its receipt; pt-BR when not given. */
+  locale?: GuestLocale;
 };
 
 export type PlaceOrderResult =
@@ -74,6 +78,7 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
     // Asaas makes no charge without the payer's CPF (its customers need one).
     if (account.provider === "asaas" && !input.buyer.cpf)
       throw new AppError("invalid", BUYER_TEXT.cpfRequired, { cpf: BUYER_TEXT.cpfRequired });
+    const locale = input.locale ?? (await lastLocale(tx, cart.id));
     const { lines, notices } = await currentLines(tx, cart);
     if (lines.length === 0) return { ok: false as const, notices };
     // Selling alcohol or tobacco to minors is a crime (ECA art. 243): no order without the buyer's word.
@@ -105,10 +110,16 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       if (open.expiresAt > now && sameBuyer(open, input.buyer) && (await sameLines(tx, open.id, lines))) {
         // A product marked 18+ after the order was made: the confirmation just given is recorded too.
         const confirm = adultsOnly && open.adultConfirmedAt === null;
-        if (open.paymentMethod !== input.method || confirm) {
+        // The guest may have switched language since: the receipt follows the latest choice.
+        if (open.paymentMethod !== input.method || confirm || open.locale !== locale) {
           await tx
             .update(orders)
-            .set({ paymentMethod: input.method, updatedAt: now, ...(confirm ? { adultConfirmedAt } : {}) })
+            .set({
+              paymentMethod: input.method,
+              locale,
+              updatedAt: now,
+              ...(confirm ? { adultConfirmedAt } : {}),
+            })
             .where(eq(orders.id, open.id));
         }
         return { ok: true as const, orderId: open.id, notices };
@@ -145,6 +156,7 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
         buyerCpf: input.buyer.cpf,
         totalCents,
         adultConfirmedAt,
+        locale,
         notices,
         expiresAt: new Date(now.getTime() + ctx.config.holdMinutes * 60_000),
         createdAt: now,
@@ -254,6 +266,17 @@ async function currentLines(tx: Tx, cart: GuestCartRow): Promise<{ lines: Line[]
   return { lines, notices };
 }
 
+/** An order made again without the guest (a new payment after one expired) keeps the cart's language. */
+async function lastLocale(tx: Tx, cartId: string): Promise<GuestLocale> {
+  const [last] = await tx
+    .select({ locale: orders.locale })
+    .from(orders)
+    .where(eq(orders.cartId, cartId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return parseLocale(last?.locale) ?? "pt-BR";
+}
+
 function sameBuyer(order: typeof orders.$inferSelect, buyer: Buyer): boolean {
   return (
     order.buyerName === buyer.name &&
@@ -277,9 +300,14 @@ async function sameLines(tx: Tx, orderId: string, lines: Line[]): Promise<boolea
   return items.map(key).sort().join() === lines.map(key).sort().join();
 }
 
-/** What the guest reads about a notice. */
-export function noticeText(notice: OrderNotice): string {
+/** What the guest reads about a notice, in their language (pt-BR by default). */
+export function noticeText(notice: OrderNotice, locale: GuestLocale = "pt-BR"): string {
+  const t = guestMessages(locale).checkout.notices;
   return notice.kind === "removed"
-    ? T.removed(notice.name)
-    : T.priceChanged(notice.name, formatCents(notice.from), formatCents(notice.to));
+    ? t.removed(notice.name)
+    : t.priceChanged(
+        notice.name,
+        formatCentsIn(locale, notice.from ?? 0),
+        formatCentsIn(locale, notice.to ?? 0),
+      );
 }

@@ -1,23 +1,24 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { formatDateTime } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
-import { isPaymentMethod, PAYMENT_METHOD_LABEL } from "~/lib/payment-method";
+import { guestName } from "~/lib/guest-name";
+import { formatCentsIn, formatDateTimeIn } from "~/lib/i18n/format";
+import { parseLocale } from "~/lib/i18n/locale";
 import { shortId } from "~/lib/short-id";
-import { orderItems, orders, properties } from "~/platform/db/schema";
+import { orderItems, orders, products, properties } from "~/platform/db/schema";
 import { type ReceiptContact, receiptEmail } from "~/platform/mail/templates.server";
-import { HOST_CONTACT_TEXT as G } from "../carts/host-contact-messages";
+import { dataRequestPath } from "../guests/data-request-link.server";
 import { guestContactOf } from "../team/guest-contact.server";
 import { type HostContact, hostContactLinks } from "../team/organization-contact";
 import type { PaymentsContext } from "./payments-context";
 
 function receiptContact(contact: HostContact | null): ReceiptContact | null {
-  const links = hostContactLinks(contact);
-  return links.length ? { heading: G.heading, links } : null;
+  const links = hostContactLinks(contact).map(({ kind, text, href }) => ({ kind, text, href }));
+  return links.length ? { links } : null;
 }
 
 /**
- * Emails the receipt of a paid order whose guest gave an address, once: the order is claimed first (a
- * second caller finds it taken), and given back if the mail could not be sent, for the next sweep.
+ * Emails the receipt of a paid order whose guest gave an address, once, in the language the guest bought
+ * in (orders.locale): the order is claimed first (a second caller finds it taken), and given back if the
+ * mail could not be sent, for the next sweep.
  */
 export async function sendReceipt(ctx: PaymentsContext, orderId: string): Promise<boolean> {
   const now = ctx.now();
@@ -35,29 +36,41 @@ export async function sendReceipt(ctx: PaymentsContext, orderId: string): Promis
     .returning();
   if (!order?.buyerEmail) return false;
   try {
+    const locale = parseLocale(order.locale) ?? "pt-BR";
+    const money = (cents: number) => formatCentsIn(locale, cents);
     const [property] = await ctx.db
       .select({ name: properties.name, hash: properties.hash, publicLocation: properties.publicLocation })
       .from(properties)
       .where(eq(properties.id, order.propertyId));
-    const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const items = await ctx.db
+      .select({
+        name: orderItems.name,
+        nameEn: products.nameEn,
+        nameEs: products.nameEs,
+        quantity: orderItems.quantity,
+        unitPriceCents: orderItems.unitPriceCents,
+      })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.orderId, order.id));
     const message = receiptEmail({
+      locale,
       name: order.buyerName,
       propertyName: property?.name ?? "",
-      location: property?.publicLocation ? G.location(property.publicLocation) : null,
+      location: property?.publicLocation ?? null,
       contact: receiptContact(await guestContactOf(ctx.db, order.organizationId)),
       orderShortId: shortId(order.id),
-      paidAt: formatDateTime(order.paidAt ?? now),
-      method: isPaymentMethod(order.paymentMethod)
-        ? PAYMENT_METHOD_LABEL[order.paymentMethod]
-        : order.paymentMethod,
+      paidAt: formatDateTimeIn(locale, order.paidAt ?? now),
+      method: order.paymentMethod,
       lines: items.map((i) => ({
-        name: i.name,
+        name: guestName(locale, i),
         quantity: i.quantity,
-        unitPrice: formatCents(i.unitPriceCents),
-        lineTotal: formatCents(i.unitPriceCents * i.quantity),
+        unitPrice: money(i.unitPriceCents),
+        lineTotal: money(i.unitPriceCents * i.quantity),
       })),
-      total: formatCents(order.totalCents),
+      total: money(order.totalCents),
       shopUrl: `${ctx.appUrl}/i/${property?.hash ?? ""}`,
+      dataRequestUrl: `${ctx.appUrl}${dataRequestPath(order.id)}`,
     });
     await ctx.mail.send({ to: order.buyerEmail, ...message });
     ctx.log.info({ orderId: order.id }, "receipt sent");

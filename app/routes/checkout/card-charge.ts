@@ -1,6 +1,7 @@
 import { refusalOf } from "~/domain/errors";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
-import { CARD_TEXT } from "~/lib/card";
+import { guestMessages, translateFromPortuguese } from "~/lib/i18n/messages";
+import { requestLocale } from "~/lib/i18n/request-locale";
 import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/card-charge";
 import { checkoutContext, guestKey } from "./guest-checkout.server";
@@ -11,9 +12,11 @@ export type CardChargeAnswer =
 
 /**
  * POST /payments/{cartId}/credit_card/charge: the card step's script sends the provider's token (never the
- * card) and gets JSON back: where to go next, or why the card was refused.
+ * card) and gets JSON back: where to go next, or why the card was refused, in the guest's language.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
+  const locale = requestLocale(request.headers);
+  const failed = guestMessages(locale).checkout.errors.cardFailed;
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -29,13 +32,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       issuerId: text("issuerId"),
     });
     // A refused card: its reason and what to do, as the one message (nothing generic before it).
-    if (paid.status === "failed") return answer({ ok: false, message: paid.reason ?? CARD_TEXT.failed }, 402);
+    if (paid.status === "failed") {
+      const message = paid.reason ? translateFromPortuguese(locale, paid.reason) : failed;
+      return answer({ ok: false, message }, 402);
+    }
     const next = paid.status === "paid" ? `${base}/success` : `${base}/credit_card/payment`;
     return answer({ ok: true, status: paid.status, next }, 200);
   } catch (err) {
     const refusal = refusalOf(err);
-    const detail = refusal.message === CARD_TEXT.failed ? undefined : refusal.message;
-    return answer({ ok: false, message: CARD_TEXT.failed, detail }, statusOf(refusal));
+    const said = translateFromPortuguese(locale, refusal.message);
+    const detail = said === failed ? undefined : said;
+    return answer({ ok: false, message: failed, detail }, statusOf(refusal));
   }
 }
 

@@ -1,7 +1,11 @@
-import { CARD_TEXT, type CardForm, checkCardForm, maskCardNumber, maskExpiry } from "~/lib/card";
+import { type CardForm, type CardProblem, checkCardForm, maskCardNumber, maskExpiry } from "~/lib/card";
 import { toast } from "~/ui/toast-store";
 import type { CardChargeAnswer } from "./card-charge";
 import { showFieldError } from "./field-errors.client";
+import { pageTexts } from "./page-texts.client";
+
+/** The form's words, in the guest's language (data-texts, written by payment-card.tsx). */
+type CardTexts = Partial<Record<CardProblem | "failed" | "expiryPlaceholder", string>>;
 
 /**
  * The provider's side of the form: `check` shows what is missing at its field (and moves focus there)
@@ -24,6 +28,7 @@ export function enhanceCard(doc: Document, win: Window = window): void {
   const submit = form.querySelector<HTMLButtonElement>("button[data-card-submit]");
   const dialog = doc.querySelector<HTMLDialogElement>("dialog[data-processing]");
   const alert = form.querySelector<HTMLElement>("[data-card-error]");
+  const texts: CardTexts = pageTexts(form);
   let busy = false;
   dialog?.addEventListener("cancel", (event) => event.preventDefault());
   win.addEventListener("beforeunload", (event) => {
@@ -31,7 +36,9 @@ export function enhanceCard(doc: Document, win: Window = window): void {
   });
 
   const tokenize: Tokenizer | null =
-    form.dataset.provider === "sandbox" ? sandboxTokenizer(form, win) : mercadoPagoTokenizer(form, doc, win);
+    form.dataset.provider === "sandbox"
+      ? sandboxTokenizer(form, win, texts)
+      : mercadoPagoTokenizer(form, doc, win, texts);
   if (!tokenize) return;
   if (submit) submit.disabled = false;
 
@@ -69,7 +76,7 @@ export function enhanceCard(doc: Document, win: Window = window): void {
       }
       fail(answer.message, answer.detail);
     } catch {
-      fail(CARD_TEXT.failed);
+      fail(texts.failed ?? "");
     } finally {
       busy = false;
       dialog?.close();
@@ -78,7 +85,7 @@ export function enhanceCard(doc: Document, win: Window = window): void {
 }
 
 /** The sandbox: our own inputs, masked, checked, and posted to the sandbox's tokenize endpoint. */
-function sandboxTokenizer(form: HTMLFormElement, win: Window): Tokenizer {
+function sandboxTokenizer(form: HTMLFormElement, win: Window, texts: CardTexts): Tokenizer {
   const input = (name: keyof CardForm) => form.querySelector<HTMLInputElement>(`input[data-card="${name}"]`);
   const masks: Partial<Record<keyof CardForm, (v: string) => string>> = {
     number: maskCardNumber,
@@ -103,7 +110,8 @@ function sandboxTokenizer(form: HTMLFormElement, win: Window): Tokenizer {
       for (const name of ["number", "name", "expiry", "cvv"] as const) {
         const el = input(name);
         if (!el) continue;
-        showFieldError(el, errors[name]);
+        const problem = errors[name];
+        showFieldError(el, problem && (texts[problem] ?? problem));
         if (errors[name] && !first) first = el;
       }
       first?.focus();
@@ -130,6 +138,9 @@ function sandboxTokenizer(form: HTMLFormElement, win: Window): Tokenizer {
   };
 }
 
+/** Mercado Pago's own texts in its fields' frames, in the guest's language. */
+const MERCADO_PAGO_LOCALE: Record<string, string> = { "pt-BR": "pt-BR", en: "en-US", es: "es-AR" };
+
 type MercadoPagoField = {
   mount(id: string): MercadoPagoField;
   on(event: string, cb: (e: { bin?: string }) => void): void;
@@ -148,7 +159,12 @@ type MercadoPagoInstance = {
  * Mercado Pago: its script (loaded from its own host) mounts secure fields for number, expiry and CVV in
  * frames of its own; we read only the name, and get the brand and issuer from the card's BIN.
  */
-function mercadoPagoTokenizer(form: HTMLFormElement, doc: Document, win: Window): Tokenizer | null {
+function mercadoPagoTokenizer(
+  form: HTMLFormElement,
+  doc: Document,
+  win: Window,
+  texts: CardTexts,
+): Tokenizer | null {
   const publicKey = form.dataset.publicKey;
   const sdkUrl = form.dataset.sdkUrl;
   if (!publicKey || !sdkUrl) return null;
@@ -160,11 +176,13 @@ function mercadoPagoTokenizer(form: HTMLFormElement, doc: Document, win: Window)
     const MercadoPago = (
       win as unknown as { MercadoPago: new (key: string, o: object) => MercadoPagoInstance }
     ).MercadoPago;
-    mp = new MercadoPago(publicKey, { locale: "pt-BR" });
+    mp = new MercadoPago(publicKey, { locale: MERCADO_PAGO_LOCALE[form.dataset.locale ?? ""] ?? "pt-BR" });
     const number = mp.fields
       .create("cardNumber", { placeholder: "0000 0000 0000 0000" })
       .mount("card-number");
-    mp.fields.create("expirationDate", { placeholder: "MM/AA" }).mount("card-expiry");
+    mp.fields
+      .create("expirationDate", { placeholder: texts.expiryPlaceholder ?? "MM/AA" })
+      .mount("card-expiry");
     mp.fields.create("securityCode", { placeholder: "CVV" }).mount("card-cvv");
     number.on("binChange", async ({ bin }) => {
       if (!bin || !mp) return;
@@ -177,7 +195,7 @@ function mercadoPagoTokenizer(form: HTMLFormElement, doc: Document, win: Window)
   return {
     check() {
       if (!name) return false;
-      const missing = name.value.trim() ? undefined : CARD_TEXT.nameRequired;
+      const missing = name.value.trim() ? undefined : (texts.nameRequired ?? "");
       showFieldError(name, missing);
       if (missing) name.focus();
       // Mercado Pago's own fields check number, expiry and CVV when the token is made.

@@ -1,3 +1,5 @@
+import { pageTexts } from "./page-texts.client";
+
 /** Part 2 §9: the payment page asks how the order stands every 10 s. */
 export const POLL_MS = 10_000;
 
@@ -29,11 +31,14 @@ export function enhancePix(doc: Document, win: Window = window): void {
   const clock = doc.querySelector<HTMLElement>("[data-expires-at]");
   if (clock) {
     const deadline = Date.parse(clock.dataset.expiresAt ?? "");
+    // The words come with the page, in the guest's language.
+    const texts = pageTexts<"expiresIn" | "timeUp">(clock);
     const tick = () => {
       const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
       const mm = String(Math.floor(left / 60)).padStart(2, "0");
       const ss = String(left % 60).padStart(2, "0");
-      clock.textContent = left > 0 ? `Expira em ${mm}:${ss}` : "O prazo para pagar terminou.";
+      clock.textContent =
+        left > 0 ? (texts.expiresIn ?? "{time}").replace("{time}", `${mm}:${ss}`) : (texts.timeUp ?? "00:00");
       if (left === 0) {
         win.clearInterval(timer);
         win.setTimeout(() => win.location.reload(), 2000);

@@ -2,11 +2,14 @@ import { data, redirect } from "react-router";
 import { refusalOf } from "~/domain/errors";
 import { type BuyerForm, buyerForm, checkBuyer } from "~/domain/orders/buyer";
 import { identificationView } from "~/domain/orders/checkout-views.server";
-import { CHECKOUT_TEXT } from "~/domain/orders/messages";
 import { noticeText, placeOrder } from "~/domain/orders/place-order.server";
 import { maskCpf } from "~/lib/cpf";
+import type { GuestLocale } from "~/lib/i18n/locale";
+import { guestMessages, translateFromPortuguese } from "~/lib/i18n/messages";
+import { requestLocale } from "~/lib/i18n/request-locale";
 import { maskPhone } from "~/lib/phone";
 import { database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { refusalHeaders, refusalRouteHeaders, statusOf } from "../refusal.server";
@@ -14,21 +17,24 @@ import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/identification";
 import { CheckoutFrame, CheckoutMessage, PurchaseSummary } from "./checkout-frame";
 import { checkoutContext, guestKey, methodOf } from "./guest-checkout.server";
+import { PrivacyNotice } from "./privacy-notice";
 
 /** A throttled caller is told when to come back (Retry-After). */
 export const headers = refusalRouteHeaders;
 
 export const handle = { guestPage: true };
 
-export function meta() {
-  return [{ title: "Identificação | Finalizar Pedido" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const t = guestMessages(loaderData?.locale ?? "pt-BR").checkout.identification;
+  return [{ title: t.meta }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const method = methodOf(params);
+  const locale = requestLocale(request.headers);
   const { db } = await database();
   const view = await identificationView(db, params.cartId, readDeviceId(request));
-  if (!view) return data({ notFound: true as const }, { status: 404 });
+  if (!view) return data({ notFound: true as const, locale }, { status: 404 });
   if ("paid" in view) throw redirect(`/payments/${params.cartId}/success`);
   if (view.cart.lines.length === 0) throw redirect(`/payment/${params.cartId}`);
   const previous = view.previous;
@@ -39,7 +45,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     phone: previous?.buyerPhone ? maskPhone(previous.buyerPhone) : "",
   };
   const changed = new URL(request.url).searchParams.has("carrinho-mudou");
-  return { method, cart: view.cart, values, changed };
+  const retentionMonths = env().guestDataRetentionMonths;
+  return { locale, method, cart: view.cart, host: view.host, retentionMonths, values, changed };
 }
 
 type ActionResult = {
@@ -51,15 +58,24 @@ type ActionResult = {
   notices?: string[];
 };
 
+/** The domain's pt-BR field sentences, in the guest's language. */
+function translated(locale: GuestLocale, errors: ActionResult["errors"]): ActionResult["errors"] {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, text]) => [field, text && translateFromPortuguese(locale, text)]),
+  );
+}
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const method = methodOf(params);
+  const locale = requestLocale(request.headers);
+  const t = guestMessages(locale).checkout;
   const form = await request.formData();
   const values = buyerForm((name) => form.get(name));
   const adultConfirmed = form.get("adult") === "on";
   const checked = checkBuyer(values);
   if (!checked.ok) {
     return data<ActionResult>(
-      { values, adultConfirmed, errors: checked.errors, message: CHECKOUT_TEXT.invalidBuyer },
+      { values, adultConfirmed, errors: translated(locale, checked.errors), message: t.errors.invalidBuyer },
       { status: 400 },
     );
   }
@@ -70,6 +86,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       method,
       buyer: checked.buyer,
       adultConfirmed,
+      locale,
     });
     if (!placed.ok) {
       return data<ActionResult>(
@@ -77,8 +94,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           values,
           adultConfirmed,
           errors: {},
-          message: CHECKOUT_TEXT.nothingAvailable,
-          notices: placed.notices.map(noticeText),
+          message: t.errors.nothingAvailable,
+          notices: placed.notices.map((n) => noticeText(n, locale)),
         },
         { status: 409 },
       );
@@ -88,9 +105,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const refusal = refusalOf(err);
     // The refusal's sentence above the form ('Este imóvel ainda não está recebendo pagamentos…'), and at
     // its field when it is about one (a CPF the host's provider requires).
-    const errors: ActionResult["errors"] = refusal.fieldErrors ?? {};
+    const errors = translated(locale, refusal.fieldErrors ?? {});
     // The 18+ sentence is long: said once, at its checkbox.
-    const message = errors.adult ? CHECKOUT_TEXT.invalidBuyer : refusal.message;
+    const message = errors.adult ? t.errors.invalidBuyer : translateFromPortuguese(locale, refusal.message);
     return data<ActionResult>(
       { values, adultConfirmed, errors, message },
       { status: statusOf(refusal), headers: refusalHeaders(refusal) },
@@ -99,28 +116,39 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function Identification({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { locale } = loaderData;
+  const messages = guestMessages(locale);
+  const t = messages.checkout.identification;
   if ("notFound" in loaderData) {
     return (
-      <CheckoutMessage title={CHECKOUT_TEXT.cartNotFound}>
-        <p className="text-muted">Volte à loja do imóvel e escolha seus produtos.</p>
+      <CheckoutMessage locale={locale} title={messages.checkout.errors.cartNotFound}>
+        <p className="text-muted">{t.cartGone}</p>
       </CheckoutMessage>
     );
   }
-  const { cart, changed } = loaderData;
+  const { cart, changed, host, retentionMonths } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const errors = actionData?.errors ?? {};
   const asksAdult = cart.lines.some((l) => l.adultsOnly) || errors.adult !== undefined;
   return (
     <CheckoutFrame
-      back={{ href: `/payment/${params.cartId}`, label: "Voltar ao resumo" }}
-      title="Identificação"
+      locale={locale}
+      back={{ href: `/payment/${params.cartId}`, label: t.back }}
+      title={t.title}
       step={2}
     >
       <div className="grid gap-5 md:grid-cols-[1fr_20rem] md:items-start">
-        <form method="post" noValidate data-identification className="grid gap-4">
+        {/* The guest script checks the fields as the server does, and says so in these words. */}
+        <form
+          method="post"
+          noValidate
+          data-identification
+          data-texts={JSON.stringify(messages.checkout.buyer)}
+          className="grid gap-4"
+        >
           {changed ? (
             <p role="status" className="rounded-lg bg-brand-soft p-3 text-sm text-ink">
-              Seu carrinho mudou. Confirme seus dados para atualizar o pedido.
+              {t.cartChanged}
             </p>
           ) : null}
           {actionData?.message ? (
@@ -139,7 +167,7 @@ export default function Identification({ loaderData, actionData, params }: Route
               ) : null}
             </div>
           ) : null}
-          <Field label="Nome completo" error={errors.fullName}>
+          <Field label={t.fullName} error={errors.fullName}>
             {(control) => (
               <Input
                 {...control}
@@ -151,7 +179,7 @@ export default function Identification({ loaderData, actionData, params }: Route
               />
             )}
           </Field>
-          <Field label="CPF (opcional)" error={errors.cpf}>
+          <Field label={t.cpf} error={errors.cpf}>
             {(control) => (
               <Input
                 {...control}
@@ -164,11 +192,7 @@ export default function Identification({ loaderData, actionData, params }: Route
               />
             )}
           </Field>
-          <Field
-            label="E-mail"
-            error={errors.email}
-            hint="Para receber o recibo. Informe e-mail ou telefone."
-          >
+          <Field label={t.email} error={errors.email} hint={t.emailHint}>
             {(control) => (
               <Input
                 {...control}
@@ -180,7 +204,7 @@ export default function Identification({ loaderData, actionData, params }: Route
               />
             )}
           </Field>
-          <Field label="Telefone" error={errors.phone}>
+          <Field label={t.phone} error={errors.phone}>
             {(control) => (
               <Input
                 {...control}
@@ -195,19 +219,34 @@ export default function Identification({ loaderData, actionData, params }: Route
               />
             )}
           </Field>
-          {asksAdult ? <AdultConfirmation checked={actionData?.adultConfirmed} error={errors.adult} /> : null}
+          {asksAdult ? (
+            <AdultConfirmation
+              label={t.adultConfirmLabel}
+              checked={actionData?.adultConfirmed}
+              error={errors.adult}
+            />
+          ) : null}
+          <PrivacyNotice locale={locale} host={host} retentionMonths={retentionMonths} />
           <button type="submit" className="h-12 rounded-full bg-brand font-semibold text-white">
-            Continuar para pagamento
+            {t.submit}
           </button>
         </form>
-        <PurchaseSummary lines={cart.lines} totalCents={cart.totalCents} />
+        <PurchaseSummary locale={locale} lines={cart.lines} totalCents={cart.totalCents} />
       </div>
     </CheckoutFrame>
   );
 }
 
 /** 18+ products in the cart: the buyer's word, required by the server (place-order.server.ts). */
-function AdultConfirmation({ checked, error }: { checked: boolean | undefined; error: string | undefined }) {
+function AdultConfirmation({
+  label,
+  checked,
+  error,
+}: {
+  label: string;
+  checked: boolean | undefined;
+  error: string | undefined;
+}) {
   return (
     <div className="grid gap-1.5">
       <div className="flex items-start gap-2">
@@ -221,7 +260,7 @@ function AdultConfirmation({ checked, error }: { checked: boolean | undefined; e
           className="mt-0.5 size-5 shrink-0 accent-brand"
         />
         <label htmlFor="adult" className="text-sm font-medium text-ink">
-          {CHECKOUT_TEXT.adultConfirmLabel}
+          {label}
         </label>
       </div>
       {error ? (

@@ -1,3 +1,5 @@
+import type { GuestLocale } from "~/lib/i18n/locale";
+import { guestMessages } from "~/lib/i18n/messages";
 import type { BrowserCardConfig } from "~/platform/payments/provider";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
@@ -9,23 +11,39 @@ import { NoScriptRefresh } from "./payment-pix";
  * Pago's secure fields, whose inputs live in the provider's frames) and posts only the token.
  */
 export function CardPayment({
+  locale,
   config,
   refusal,
   chargeUrl,
 }: {
+  locale: GuestLocale;
   config: BrowserCardConfig;
   refusal: string | null;
   /** Where the script posts the token (card-charge.ts). */
   chargeUrl: string;
 }) {
   const secureFields = config.provider === "mercadopago";
+  const messages = guestMessages(locale).checkout;
+  const t = messages.card;
+  // What the guest script may say, in the guest's language (it carries no catalogue).
+  const texts = {
+    numberRequired: t.numberRequired,
+    numberInvalid: t.numberInvalid,
+    nameRequired: t.nameRequired,
+    expiryRequired: t.expiryRequired,
+    expiryInvalid: t.expiryInvalid,
+    cvvRequired: t.cvvRequired,
+    cvvInvalid: t.cvvInvalid,
+    failed: messages.errors.cardFailed,
+    expiryPlaceholder: t.expiryPlaceholder,
+  };
   return (
     <section
       aria-labelledby="card-title"
       className="grid gap-4 rounded-xl border border-border bg-surface p-5"
     >
       <h2 id="card-title" className="text-xl font-semibold text-ink">
-        Pagamento com cartão de crédito
+        {t.title}
       </h2>
       <form
         method="post"
@@ -36,6 +54,8 @@ export function CardPayment({
         data-public-key={config.provider === "mercadopago" ? config.publicKey : undefined}
         data-sdk-url={config.provider === "mercadopago" ? config.sdkUrl : undefined}
         data-charge-url={chargeUrl}
+        data-locale={locale}
+        data-texts={JSON.stringify(texts)}
         className="grid gap-4"
       >
         <input type="hidden" name="intent" value="card" />
@@ -51,9 +71,9 @@ export function CardPayment({
           {refusal}
         </p>
         {secureFields ? (
-          <SecureField label="Número do cartão" id="card-number" />
+          <SecureField label={t.number} id="card-number" />
         ) : (
-          <Field label="Número do cartão" id="card-number">
+          <Field label={t.number} id="card-number">
             {(control) => (
               <Input
                 {...control}
@@ -66,30 +86,30 @@ export function CardPayment({
             )}
           </Field>
         )}
-        <Field label="Nome no cartão" id="card-name">
+        <Field label={t.name} id="card-name">
           {(control) => <Input {...control} data-card="name" autoComplete="cc-name" maxLength={80} />}
         </Field>
         <div className="grid grid-cols-2 gap-4">
           {secureFields ? (
             <>
-              <SecureField label="Validade" id="card-expiry" />
-              <SecureField label="CVV" id="card-cvv" />
+              <SecureField label={t.expiry} id="card-expiry" />
+              <SecureField label={t.cvv} id="card-cvv" />
             </>
           ) : (
             <>
-              <Field label="Validade" id="card-expiry">
+              <Field label={t.expiry} id="card-expiry">
                 {(control) => (
                   <Input
                     {...control}
                     data-card="expiry"
                     inputMode="numeric"
                     autoComplete="cc-exp"
-                    placeholder="MM/AA"
+                    placeholder={t.expiryPlaceholder}
                     maxLength={5}
                   />
                 )}
               </Field>
-              <Field label="CVV" id="card-cvv">
+              <Field label={t.cvv} id="card-cvv">
                 {(control) => (
                   <Input
                     {...control}
@@ -109,13 +129,10 @@ export function CardPayment({
           className="h-12 rounded-full bg-brand font-semibold text-white"
           data-card-submit
         >
-          Finalizar pagamento
+          {t.submit}
         </button>
         <noscript>
-          <p className="text-sm text-muted">
-            Para pagar com cartão, ative o JavaScript do navegador: os dados do cartão vão direto ao
-            processador de pagamentos, sem passar pelo Estadia. Ou pague com Pix.
-          </p>
+          <p className="text-sm text-muted">{t.noScript}</p>
         </noscript>
       </form>
       <dialog
@@ -124,9 +141,9 @@ export function CardPayment({
         className="m-auto max-w-sm rounded-xl p-6 text-center backdrop:bg-black/50"
       >
         <h2 id="processing-title" className="text-lg font-semibold text-ink">
-          Processando pagamento
+          {t.processing}
         </h2>
-        <p className="mt-2 text-muted">Aguarde um instante. Não feche nem atualize esta página.</p>
+        <p className="mt-2 text-muted">{t.processingHint}</p>
       </dialog>
     </section>
   );
@@ -144,7 +161,16 @@ function SecureField({ label, id }: { label: string; id: string }) {
 }
 
 /** The card in review: the page waits for the provider's decision (the guest script polls). */
-export function CardInReview({ statusUrl, successUrl }: { statusUrl: string; successUrl: string }) {
+export function CardInReview({
+  locale,
+  statusUrl,
+  successUrl,
+}: {
+  locale: GuestLocale;
+  statusUrl: string;
+  successUrl: string;
+}) {
+  const t = guestMessages(locale).checkout.card;
   return (
     <section
       data-pix
@@ -152,11 +178,11 @@ export function CardInReview({ statusUrl, successUrl }: { statusUrl: string; suc
       data-success-url={successUrl}
       className="grid justify-items-center gap-3 rounded-xl border border-border bg-surface p-5 text-center"
     >
-      <h2 className="text-xl font-semibold text-ink">Pagamento em análise</h2>
+      <h2 className="text-xl font-semibold text-ink">{t.inReviewTitle}</h2>
       <p role="status" data-pix-status className="text-ink">
-        O processador de pagamentos está analisando o seu cartão. Esta página avisa assim que houver resposta.
+        {t.inReviewText}
       </p>
-      <NoScriptRefresh />
+      <NoScriptRefresh locale={locale} />
     </section>
   );
 }

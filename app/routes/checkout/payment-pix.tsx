@@ -1,7 +1,7 @@
 import type { ChargeView, OrderView } from "~/domain/orders/checkout-views.server";
-import { CHECKOUT_TEXT, PIX_TEXT } from "~/domain/orders/messages";
-import { formatDateTime } from "~/lib/dates";
-import { formatCents } from "~/lib/money";
+import { formatCentsIn, formatDateTimeIn } from "~/lib/i18n/format";
+import type { GuestLocale } from "~/lib/i18n/locale";
+import { guestMessages } from "~/lib/i18n/messages";
 
 export type PixState =
   | { kind: "ready"; qrImage: string; code: string; expiresAt: string }
@@ -36,16 +36,20 @@ export function pixState(
  * guest script polls every 10 s (without JavaScript the page refreshes itself).
  */
 export function PixPayment({
+  locale,
   state,
   totalCents,
   statusUrl,
   successUrl,
 }: {
+  locale: GuestLocale;
   state: PixState;
   totalCents: number;
   statusUrl: string;
   successUrl: string;
 }) {
+  const messages = guestMessages(locale).checkout;
+  const PIX_TEXT = messages.pix;
   if (state.kind === "ready") {
     return (
       <section
@@ -56,10 +60,10 @@ export function PixPayment({
         className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface p-5 text-center"
       >
         <h2 id="pix-title" className="text-xl font-semibold text-ink">
-          Pagamento via Pix
+          {PIX_TEXT.title}
         </h2>
         <p className="text-lg font-semibold text-ink" data-pix-total>
-          {PIX_TEXT.total(formatCents(totalCents))}
+          {PIX_TEXT.total(formatCentsIn(locale, totalCents))}
         </p>
         <label className="grid w-full gap-1 text-left text-sm">
           <span className="font-medium text-ink">{PIX_TEXT.codeLabel}</span>
@@ -100,34 +104,40 @@ export function PixPayment({
           />
         </div>
         <p role="status" data-pix-status className="font-medium text-ink">
-          Aguardando confirmação do pagamento...
+          {PIX_TEXT.waiting}
         </p>
         <p className="text-sm text-muted">
-          <span data-expires-at={state.expiresAt}>Pague até {formatDateTime(state.expiresAt)}</span>
+          {/* The guest script counts down in these words ({time} is mm:ss). */}
+          <span
+            data-expires-at={state.expiresAt}
+            data-texts={JSON.stringify({ expiresIn: PIX_TEXT.expiresIn, timeUp: PIX_TEXT.timeUp })}
+          >
+            {PIX_TEXT.payBy(formatDateTimeIn(locale, new Date(state.expiresAt)))}
+          </span>
         </p>
-        <NoScriptRefresh />
+        <NoScriptRefresh locale={locale} />
       </section>
     );
   }
   if (state.kind === "waiting") {
     return (
       <section className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface p-5 text-center">
-        <h2 className="text-xl font-semibold text-ink">Pagamento via Pix</h2>
+        <h2 className="text-xl font-semibold text-ink">{PIX_TEXT.title}</h2>
         <p role="status" className="text-ink">
-          Gerando QR Code para pagamento...
+          {PIX_TEXT.generating}
         </p>
         <meta httpEquiv="refresh" content="2" />
       </section>
     );
   }
   const copy = {
-    generating: { text: "Gerando QR Code para pagamento...", button: "Gerar QR Code", alert: false },
-    failed: { text: CHECKOUT_TEXT.pixFailed, button: "Tentar novamente", alert: true },
-    expired: { text: CHECKOUT_TEXT.expired, button: "Gerar novo QR Code", alert: true },
+    generating: { text: PIX_TEXT.generating, button: PIX_TEXT.generate, alert: false },
+    failed: { text: messages.errors.pixFailed, button: PIX_TEXT.retry, alert: true },
+    expired: { text: messages.errors.expired, button: PIX_TEXT.generateNew, alert: true },
   }[state.kind];
   return (
     <section className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface p-5 text-center">
-      <h2 className="text-xl font-semibold text-ink">Pagamento via Pix</h2>
+      <h2 className="text-xl font-semibold text-ink">{PIX_TEXT.title}</h2>
       <p
         role={copy.alert ? "alert" : "status"}
         className={copy.alert ? "font-medium text-danger" : "text-ink"}
@@ -145,11 +155,11 @@ export function PixPayment({
 }
 
 /** Without JavaScript the page reloads itself every 10 s (the loader sends it on once paid). */
-export function NoScriptRefresh() {
+export function NoScriptRefresh({ locale }: { locale: GuestLocale }) {
   return (
     <noscript>
       <meta httpEquiv="refresh" content="10" />
-      <p className="text-sm text-muted">Esta página se atualiza sozinha a cada 10 segundos.</p>
+      <p className="text-sm text-muted">{guestMessages(locale).checkout.payment.selfRefresh}</p>
     </noscript>
   );
 }

@@ -5,7 +5,8 @@ import { noticeText } from "~/domain/orders/place-order.server";
 import { browserCardConfigFor } from "~/domain/payment-accounts/accounts.server";
 import { cardRefusalReason } from "~/domain/payments/pay-by-card.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
-import { CARD_TEXT } from "~/lib/card";
+import { guestMessages, translateFromPortuguese } from "~/lib/i18n/messages";
+import { requestLocale } from "~/lib/i18n/request-locale";
 import { database } from "~/platform/db/database.server";
 import { qrSvgDataUrl } from "~/platform/qr/qr-image.server";
 import { refusalHeaders, refusalRouteHeaders, statusOf } from "../refusal.server";
@@ -21,12 +22,14 @@ export const headers = refusalRouteHeaders;
 
 export const handle = { guestPage: true };
 
-export function meta() {
-  return [{ title: "Pagamento | Finalizar Pedido" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const t = guestMessages(loaderData?.locale ?? "pt-BR").checkout.payment;
+  return [{ title: t.meta }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const method = methodOf(params);
+  const locale = requestLocale(request.headers);
   const { db } = await database();
   const view = await paymentView(db, params.cartId, readDeviceId(request));
   const base = `/payments/${params.cartId}`;
@@ -55,17 +58,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     order.status === "processing" || (charge?.method === "credit_card" && charge.status === "processing");
   const refusal =
     charge?.method === "credit_card" && charge.status === "rejected"
-      ? cardRefusalReason(charge.statusDetail)
+      ? translateFromPortuguese(locale, cardRefusalReason(charge.statusDetail))
       : charge?.method === "credit_card" && charge.status === "error"
-        ? CARD_TEXT.failed
+        ? guestMessages(locale).checkout.errors.cardFailed
         : null;
   return {
+    locale,
     method,
     order: {
       id: order.id,
       lines: order.lines,
       totalCents: order.totalCents,
-      notices: order.notices.map(noticeText),
+      notices: order.notices.map((n) => noticeText(n, locale)),
     },
     pix,
     card:
@@ -82,10 +86,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** The page's own form posts: asking for a PIX charge (the card goes through card-charge.ts). */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const method = methodOf(params);
+  const locale = requestLocale(request.headers);
   const form = await request.formData();
   const base = `/payments/${params.cartId}`;
   if (form.get("intent") !== "pix" || method !== "pix") {
-    return data({ message: "Pedido inválido." }, { status: 400 });
+    return data({ message: guestMessages(locale).checkout.errors.badRequest }, { status: 400 });
   }
   try {
     await startPixPayment(await checkoutContext(context), guestKey(request, context, params.cartId));
@@ -94,31 +99,34 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const refusal = refusalOf(err);
     if (refusal.kind === "not_found") return redirect(`${base}/pix`, { status: 303 });
     return data(
-      { message: refusal.message },
+      { message: translateFromPortuguese(locale, refusal.message) },
       { status: statusOf(refusal), headers: refusalHeaders(refusal) },
     );
   }
 }
 
 export default function Payment({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { method, order, pix, card } = loaderData;
+  const { locale, method, order, pix, card } = loaderData;
+  const messages = guestMessages(locale).checkout;
+  const t = messages.payment;
   const base = `/payments/${params.cartId}`;
   const statusUrl = `${base}/status`;
   const successUrl = `${base}/success`;
   const other =
     method === "pix"
-      ? { href: `${base}/credit_card/payment`, label: "Pagar com cartão de crédito" }
-      : { href: `${base}/pix/payment`, label: "Pagar com Pix" };
+      ? { href: `${base}/credit_card/payment`, label: t.payByCard }
+      : { href: `${base}/pix/payment`, label: t.payByPix };
   const failure = actionData?.message ?? null;
   return (
     <CheckoutFrame
-      back={{ href: `${base}/${method}`, label: "Voltar à identificação" }}
-      title="Pagamento"
+      locale={locale}
+      back={{ href: `${base}/${method}`, label: t.back }}
+      title={t.title}
       step={3}
     >
       {order.notices.length > 0 ? (
         <div role="status" className="rounded-lg bg-brand-soft p-3 text-sm text-ink">
-          <p className="font-medium">Atualizamos o seu pedido:</p>
+          <p className="font-medium">{messages.notices.heading}</p>
           <ul className="list-disc pl-5">
             {order.notices.map((n) => (
               <li key={n}>{n}</li>
@@ -135,20 +143,24 @@ export default function Payment({ loaderData, actionData, params }: Route.Compon
         <div className="grid gap-3">
           {pix ? (
             <PixPayment
+              locale={locale}
               state={pix}
               totalCents={order.totalCents}
               statusUrl={statusUrl}
               successUrl={successUrl}
             />
           ) : null}
-          {card?.inReview ? <CardInReview statusUrl={statusUrl} successUrl={successUrl} /> : null}
+          {card?.inReview ? (
+            <CardInReview locale={locale} statusUrl={statusUrl} successUrl={successUrl} />
+          ) : null}
           {card && !card.inReview && !card.config ? (
             <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
-              {CARD_TEXT.unavailable}
+              {messages.card.unavailable}
             </p>
           ) : null}
           {card && !card.inReview && card.config ? (
             <CardPayment
+              locale={locale}
               config={card.config}
               refusal={card.refusal}
               chargeUrl={`${base}/credit_card/charge`}
@@ -158,7 +170,7 @@ export default function Payment({ loaderData, actionData, params }: Route.Compon
             {other.label}
           </a>
         </div>
-        <PurchaseSummary lines={order.lines} totalCents={order.totalCents} />
+        <PurchaseSummary locale={locale} lines={order.lines} totalCents={order.totalCents} />
       </div>
     </CheckoutFrame>
   );

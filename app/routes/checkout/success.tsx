@@ -1,27 +1,31 @@
 import { data } from "react-router";
 import { successView } from "~/domain/orders/checkout-views.server";
-import { CHECKOUT_TEXT } from "~/domain/orders/messages";
 import { hostContactLinks } from "~/domain/team/organization-contact";
+import { guestMessages } from "~/lib/i18n/messages";
+import { requestLocale } from "~/lib/i18n/request-locale";
 import { shortId } from "~/lib/short-id";
 import { database } from "~/platform/db/database.server";
 import { readDeviceId } from "../shop/device-cookie.server";
 import { HostContact } from "../shop/host-contact";
 import type { Route } from "./+types/success";
-import { CheckoutMessage, PurchaseSummary } from "./checkout-frame";
+import { CheckoutMessage, GuestLanguageSwitch, PurchaseSummary } from "./checkout-frame";
 
 export const handle = { guestPage: true };
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  const t = guestMessages(loaderData?.locale ?? "pt-BR").checkout.success;
   const paid = loaderData && "order" in loaderData && loaderData.order.status === "paid";
-  return [{ title: paid ? "Pagamento confirmado!" : "Seu pedido" }, { name: "robots", content: "noindex" }];
+  return [{ title: paid ? t.metaPaid : t.metaOther }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request.headers);
   const { db } = await database();
   const view = await successView(db, params.cartId, readDeviceId(request));
-  if (!view) return data({ notFound: true as const }, { status: 404 });
+  if (!view) return data({ notFound: true as const, locale }, { status: 404 });
   const { order, shopHash, place, contact } = view;
   return {
+    locale,
     place,
     contact: hostContactLinks(contact),
     order: {
@@ -40,10 +44,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  * and what the guest can do. The way back to the shop is there while the shop exists.
  */
 export default function Success({ loaderData, params }: Route.ComponentProps) {
+  const { locale } = loaderData;
+  const messages = guestMessages(locale).checkout;
+  const t = messages.success;
   if ("notFound" in loaderData) {
     return (
-      <CheckoutMessage title={CHECKOUT_TEXT.orderNotFound}>
-        <p className="text-muted">Não encontramos um pedido deste carrinho neste aparelho.</p>
+      <CheckoutMessage locale={locale} title={messages.errors.orderNotFound}>
+        <p className="text-muted">{t.notFound}</p>
       </CheckoutMessage>
     );
   }
@@ -55,7 +62,11 @@ export default function Success({ loaderData, params }: Route.ComponentProps) {
           {place.publicLocation ? `${place.name} · ${place.publicLocation}` : place.name}
         </p>
       ) : null}
-      <HostContact links={contact} className="w-full justify-items-center [&_ul]:justify-center" />
+      <HostContact
+        links={contact}
+        locale={locale}
+        className="w-full justify-items-center [&_ul]:justify-center"
+      />
     </>
   );
   const payment = `/payments/${params.cartId}/${order.method}/payment`;
@@ -64,18 +75,19 @@ export default function Success({ loaderData, params }: Route.ComponentProps) {
       href={`/i/${shopHash}`}
       className="inline-flex h-12 items-center rounded-full bg-brand px-6 font-semibold text-white"
     >
-      Voltar para a loja
+      {t.backToShop}
     </a>
   ) : null;
   if (order.status === "paid") {
     return (
       <main className="mx-auto grid min-h-dvh max-w-md content-center justify-items-center gap-4 p-6 text-center">
-        <h1 className="text-2xl font-semibold text-ink">Pagamento confirmado!</h1>
-        <p className="text-muted">
-          Obrigado pela compra! O pedido {order.id} está pago. Os produtos já são seus: aproveite a estadia.
-        </p>
+        <div className="justify-self-end">
+          <GuestLanguageSwitch locale={locale} />
+        </div>
+        <h1 className="text-2xl font-semibold text-ink">{t.paidTitle}</h1>
+        <p className="text-muted">{t.paidText(order.id)}</p>
         <div className="w-full text-left">
-          <PurchaseSummary lines={order.lines} totalCents={order.totalCents} />
+          <PurchaseSummary locale={locale} lines={order.lines} totalCents={order.totalCents} />
         </div>
         {host}
         {back}
@@ -84,40 +96,21 @@ export default function Success({ loaderData, params }: Route.ComponentProps) {
   }
   if (order.status === "refunded") {
     return (
-      <CheckoutMessage title="Pedido reembolsado">
-        <p className="text-muted">
-          O anfitrião devolveu o valor do pedido {order.id}. O estorno aparece no seu banco ou na fatura do
-          cartão.
-        </p>
+      <CheckoutMessage locale={locale} title={t.refundedTitle}>
+        <p className="text-muted">{t.refundedText(order.id)}</p>
         {host}
         {back}
       </CheckoutMessage>
     );
   }
   const state = {
-    pending: {
-      title: "Aguardando pagamento",
-      text: "Ainda não recebemos a confirmação do pagamento deste pedido.",
-      action: "Ir para o pagamento",
-    },
-    processing: {
-      title: "Pagamento em análise",
-      text: "O processador de pagamentos está analisando o pagamento.",
-      action: "Acompanhar o pagamento",
-    },
-    failed: {
-      title: "Pagamento recusado",
-      text: "O pagamento não foi aprovado e nada foi cobrado.",
-      action: "Tentar novamente",
-    },
-    cancelled: {
-      title: "Pedido cancelado",
-      text: "O prazo para pagar terminou e nada foi cobrado.",
-      action: "Gerar um novo pagamento",
-    },
+    pending: { title: t.pendingTitle, text: t.pendingText, action: t.pendingAction },
+    processing: { title: t.processingTitle, text: t.processingText, action: t.processingAction },
+    failed: { title: t.failedTitle, text: t.failedText, action: t.failedAction },
+    cancelled: { title: t.cancelledTitle, text: t.cancelledText, action: t.cancelledAction },
   }[order.status];
   return (
-    <CheckoutMessage title={state.title}>
+    <CheckoutMessage locale={locale} title={state.title}>
       <p className="text-muted">{state.text}</p>
       <a href={payment} className="text-brand underline">
         {state.action}
