@@ -25,6 +25,9 @@ export default [
   route("payments/:cartId/credit_card/charge", "routes/checkout/card-charge.ts"),
   route("payments/:cartId/:method", "routes/checkout/identification.tsx"),
   route("payments/:cartId/:method/payment", "routes/checkout/payment.tsx"),
+  route("privacidade", "routes/marketing/privacy.tsx"),
+  // LGPD (issue 24): the guest's own data request, from the receipt's link
+  route("meus-dados/:token", "routes/guest-data/data-request.tsx"),
 
   // Back office: every route below is signed-in only (guarded on the server by the layout)
   layout("routes/backoffice/layout.tsx", [
@@ -69,6 +72,10 @@ export default [
     route("avarias/nova", "routes/backoffice/damage-new.tsx"),
     route("avarias/:id", "routes/backoffice/damage-detail.tsx"),
     route("avarias/:id/relatorio.pdf", "routes/backoffice/damage-report-pdf.ts"),
+    // LGPD (issue 24): 'Dados de hóspedes'
+    route("hospedes", "routes/backoffice/guest-data.tsx"),
+    route("hospedes/exportar.json", "routes/backoffice/guest-data-json.ts"),
+    route("hospedes/exportar.csv", "routes/backoffice/guest-data-csv.ts"),
     route("team", "routes/backoffice/team.tsx"),
     route("team/atividade", "routes/backoffice/team-activity.tsx"),
     route("organizacao/ativa", "routes/backoffice/switch-organization.ts"),

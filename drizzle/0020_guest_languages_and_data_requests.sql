@@ -26,4 +26,5 @@ ALTER TABLE "orders" ADD COLUMN "anonymized_at" timestamp with time zone;--> sta
 ALTER TABLE "guest_data_requests" ADD CONSTRAINT "guest_data_requests_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guest_data_requests" ADD CONSTRAINT "guest_data_requests_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guest_data_requests" ADD CONSTRAINT "guest_data_requests_answered_by_user_id_fk" FOREIGN KEY ("answered_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "guest_data_requests_org_idx" ON "guest_data_requests" USING btree ("organization_id","requested_at");
+CREATE INDEX "guest_data_requests_org_idx" ON "guest_data_requests" USING btree ("organization_id","requested_at");--> statement-breakpoint
+CREATE INDEX "orders_not_anonymized_idx" ON "orders" USING btree ("created_at") WHERE "orders"."anonymized_at" is null;

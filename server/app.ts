@@ -5,6 +5,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { sendDamageDeadlineReminders } from "~/domain/damages/deadline-reminders.server";
 import { demoOnFirstRun } from "~/domain/demo/first-run.server";
+import { guestDataRetention } from "~/domain/guests/retention-run.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { retryAsaasWebhooks } from "~/domain/payment-accounts/connect-asaas.server";
 import { reconcileAccounts } from "~/domain/payment-accounts/reconcile.server";
@@ -182,6 +183,12 @@ function backgroundJobs(log: Logger) {
       everySeconds: 60 * 60,
       run: async () =>
         sendDamageDeadlineReminders(await paymentsContext(log.child({ job: "damage-deadlines" }))),
+    },
+    {
+      // LGPD (issue 24): guest contact data of orders older than GUEST_DATA_RETENTION_MONTHS, daily.
+      name: "guest-data-retention",
+      everySeconds: 24 * 60 * 60,
+      run: async () => guestDataRetention(log.child({ job: "guest-data-retention" })),
     },
   ];
 }

@@ -131,6 +131,13 @@ const schema = z.object({
     .min(0, "must be a whole number of days between 0 and 60")
     .max(60, "must be a whole number of days between 0 and 60")
     .default(30),
+  // The default is DEFAULT_GUEST_DATA_RETENTION_MONTHS (domain/guests/retention.ts; a test keeps them equal).
+  GUEST_DATA_RETENTION_MONTHS: z.coerce
+    .number({ message: "must be a whole number of months, at least 1" })
+    .int("must be a whole number of months, at least 1")
+    .min(1, "must be a whole number of months, at least 1")
+    .max(1200, "must be a whole number of months, at least 1 (at most 1200)")
+    .default(24),
   WITHDRAWAL_MIN_REAIS: z.coerce
     .number({ message: "must be a whole number of reais between 1 and 100000" })
     .int("must be a whole number of reais between 1 and 100000")
@@ -177,6 +184,8 @@ export type Env = {
   outboundAllowLoopback: boolean;
   /** The bearer token Prometheus scrapes /metrics with; unset = no /metrics (ADR 0029). */
   metricsToken: string | undefined;
+  /** Orders older than this many months have their guest's contact data anonymized (LGPD, issue 24). */
+  guestDataRetentionMonths: number;
   /** Where the landing pages send people (the prerendered copies keep the values of the build). */
   outboundLinks: OutboundLinks;
   payments: PaymentsConfig;
@@ -297,6 +306,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     nodeEnv: v.NODE_ENV,
     isProduction,
     port: v.PORT,
+    guestDataRetentionMonths: v.GUEST_DATA_RETENTION_MONTHS,
     appUrl,
     secureCookies: appUrl.startsWith("https:"),
     dataDir,

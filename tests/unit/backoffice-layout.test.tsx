@@ -42,6 +42,7 @@ const OWNER_SECTIONS = [
   "/sales",
   "/withdrawals",
   "/recebimentos",
+  "/hospedes",
   "/team",
 ];
 const organizations = [{ id: "o1", name: "Pousada Sol" }];
@@ -78,7 +79,7 @@ function navLinks(html: string): Element[] {
 }
 
 describe("back-office layout", () => {
-  it("lists the eleven sections an owner may open in the side navigation", () => {
+  it("lists the twelve sections an owner may open in the side navigation", () => {
     const links = navLinks(render("/dashboard"));
     expect(links.map((a) => [a.text, a.attrs.get("href")])).toEqual([
       ["Dashboard", "/dashboard"],
@@ -91,6 +92,7 @@ describe("back-office layout", () => {
       ["Vendas", "/sales"],
       ["Saques", "/withdrawals"],
       ["Recebimentos", "/recebimentos"],
+      ["Dados de hóspedes", "/hospedes"],
       ["Equipe", "/team"],
     ]);
   });

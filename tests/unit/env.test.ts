@@ -24,6 +24,7 @@ describe("parseEnv defaults", () => {
       nodeEnv: "development",
       isProduction: false,
       port: 8080,
+      guestDataRetentionMonths: 24,
       appUrl: "http://localhost:8080",
       secureCookies: false,
       dataDir: path.resolve(".data"),

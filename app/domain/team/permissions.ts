@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   "wallet.read": ["owner", "manager"],
   "withdrawal.request": ["owner"],
   "sales.refund": ["owner"],
+  "guests.data": ["owner"],
   "payments.read": ["owner", "manager"],
   "payments.manage": ["owner"],
   "team.manage": ["owner"],

@@ -1,3 +1,5 @@
+import type { GuestLocale } from "~/lib/i18n/locale";
+import { guestMessages } from "~/lib/i18n/messages";
 import type { MailMessage } from "./mailer.server";
 
 const PRODUCT = "Estadia";
@@ -12,23 +14,30 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] || "olá";
 }
 
-/** `extraHtml` (already escaped) goes between the paragraphs and the button: a receipt's items, a list. */
+/**
+ * `extraHtml` (already escaped) goes between the paragraphs and the button: a receipt's items, a list. A
+ * guest's email (the receipt) gives its language and the words of the button's fallback line.
+ */
 function layout(
   title: string,
   paragraphs: string[],
   action: { label: string; url: string },
   footer: string,
   extraHtml = "",
+  language: { lang: string; buttonFallback: string } = {
+    lang: "pt-BR",
+    buttonFallback: "Se o botão não funcionar, copie e cole este endereço no navegador:",
+  },
 ) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("") + extraHtml;
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+  return `<!doctype html><html lang="${escapeHtml(language.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f4f6f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <div style="max-width:520px;margin:0 auto;padding:32px 24px;background:#ffffff">
 <p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b6b5e">${PRODUCT}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>
 ${body}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0b6b5e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#52606d">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(action.url)}" style="color:#0b6b5e;word-break:break-all">${escapeHtml(action.url)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#52606d">${escapeHtml(language.buttonFallback)}<br><a href="${escapeHtml(action.url)}" style="color:#0b6b5e;word-break:break-all">${escapeHtml(action.url)}</a></p>
 <p style="margin:24px 0 0;font-size:13px;color:#52606d">${escapeHtml(footer)}</p>
 </div></body></html>`;
 }
@@ -79,67 +88,78 @@ export function existingAccountEmail({ name, url }: { name: string; url: string 
 
 export type ReceiptLine = { name: string; quantity: number; unitPrice: string; lineTotal: string };
 
-/** How the guest reaches the host, worded by the caller (the guest's texts live with the domain). */
+/** How the guest reaches the host: its links, labelled by the receipt in the order's language. */
 export type ReceiptContact = {
-  heading: string;
-  links: { label: string; text: string; href: string }[];
+  links: { kind: "whatsapp" | "phone" | "email"; text: string; href: string }[];
 };
 
-function contactText(contact: ReceiptContact | null): string {
+type ReceiptTexts = ReturnType<typeof guestMessages>["mail"]["receipt"];
+
+function contactText(t: ReceiptTexts, contact: ReceiptContact | null): string {
   if (!contact || contact.links.length === 0) return "";
-  return `${contact.heading}\n${contact.links.map((l) => `${l.label}: ${l.text} (${l.href})`).join("\n")}\n\n`;
+  return `${t.contactHeading}\n${contact.links.map((l) => `${t.contact[l.kind]}: ${l.text} (${l.href})`).join("\n")}\n\n`;
 }
 
-function contactHtml(contact: ReceiptContact | null): string {
+function contactHtml(t: ReceiptTexts, contact: ReceiptContact | null): string {
   if (!contact || contact.links.length === 0) return "";
   const links = contact.links
     .map(
       (l) =>
-        `<li style="margin:0 0 4px">${escapeHtml(l.label)}: <a href="${escapeHtml(l.href)}" style="color:#0b6b5e">${escapeHtml(l.text)}</a></li>`,
+        `<li style="margin:0 0 4px">${escapeHtml(t.contact[l.kind])}: <a href="${escapeHtml(l.href)}" style="color:#0b6b5e">${escapeHtml(l.text)}</a></li>`,
     )
     .join("");
-  return `<p style="margin:0 0 8px;font-weight:bold">${escapeHtml(contact.heading)}</p><ul style="margin:0 0 16px;padding-left:20px">${links}</ul>`;
+  return `<p style="margin:0 0 8px;font-weight:bold">${escapeHtml(t.contactHeading)}</p><ul style="margin:0 0 16px;padding-left:20px">${links}</ul>`;
 }
 
-/** The guest's receipt for a paid order (sent when they gave an email). */
+/**
+ * The guest's receipt for a paid order (sent when they gave an email), in the order's language, with the
+ * link where the guest asks for a copy or the erasure of their data (LGPD art. 18).
+ */
 export function receiptEmail(input: {
+  locale: GuestLocale;
   name: string;
   propertyName: string;
-  /** The place as guests see it ('Localização: Lagoa da Conceição, Florianópolis'); never the full address. */
+  /** The place as guests see it ('Lagoa da Conceição, Florianópolis'); never the full address. */
   location: string | null;
   contact: ReceiptContact | null;
   orderShortId: string;
+  /** Already written in the order's language. */
   paidAt: string;
-  method: string;
+  method: "pix" | "credit_card" | string;
   lines: ReceiptLine[];
   total: string;
   shopUrl: string;
+  dataRequestUrl: string;
 }): Template {
-  const title = "Pagamento confirmado!";
+  const t = guestMessages(input.locale).mail.receipt;
+  const first = input.name.trim().split(/\s+/)[0];
+  const method =
+    input.method === "pix" || input.method === "credit_card" ? t.methods[input.method] : input.method;
   const lines = [
-    `Olá, ${firstName(input.name)}!`,
-    `Recebemos o pagamento do seu pedido ${input.orderShortId} em ${input.propertyName}, em ${input.paidAt} (${input.method}). Obrigado pela compra!`,
-    ...(input.location ? [input.location] : []),
+    first ? t.greeting(first) : t.greetingNoName,
+    t.paid(input.orderShortId, input.propertyName, input.paidAt, method),
+    ...(input.location ? [t.location(input.location)] : []),
   ];
   const items = input.lines.map((l) => `${l.quantity} x ${l.name} (${l.unitPrice}) = ${l.lineTotal}`);
-  const footer = "Este é o seu recibo. Guarde este e-mail; se algo não estiver certo, fale com o anfitrião.";
   const itemRows = input.lines
     .map(
       (l) =>
         `<tr><td style="padding:4px 0">${l.quantity} x ${escapeHtml(l.name)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(l.lineTotal)}</td></tr>`,
     )
     .join("");
-  const table = `<table style="width:100%;border-collapse:collapse;margin:0 0 16px">${itemRows}<tr><td style="padding:8px 0;border-top:1px solid #d9e2ec;font-weight:bold">Total</td><td style="padding:8px 0;border-top:1px solid #d9e2ec;text-align:right;font-weight:bold">${escapeHtml(input.total)}</td></tr></table>`;
+  const table = `<table style="width:100%;border-collapse:collapse;margin:0 0 16px">${itemRows}<tr><td style="padding:8px 0;border-top:1px solid #d9e2ec;font-weight:bold">${escapeHtml(t.total)}</td><td style="padding:8px 0;border-top:1px solid #d9e2ec;text-align:right;font-weight:bold">${escapeHtml(input.total)}</td></tr></table>`;
+  const dataRequest = `<p style="margin:0 0 16px;font-size:13px"><a href="${escapeHtml(input.dataRequestUrl)}" data-data-request style="color:#0b6b5e">${escapeHtml(t.dataRequest)}</a></p>`;
   const html = layout(
-    title,
+    t.title,
     lines,
-    { label: "Voltar para a loja", url: input.shopUrl },
-    footer,
-    table + contactHtml(input.contact),
+    { label: t.backToShop, url: input.shopUrl },
+    t.footer,
+    table + contactHtml(t, input.contact) + dataRequest,
+    { lang: input.locale, buttonFallback: t.buttonFallback },
   );
   return {
-    subject: `Recibo do seu pedido em ${input.propertyName}`,
-    text: `${lines.join("\n\n")}\n\n${items.join("\n")}\nTotal: ${input.total}\n\n${contactText(input.contact)}Voltar para a loja:\n${input.shopUrl}\n\n${footer}\n`,
+    subject: t.subject(input.propertyName),
+    text: `${lines.join("\n\n")}\n\n${items.join("\n")}\n${t.total}: ${input.total}\n\n${contactText(t, input.contact)}${t.backToShop}:\n${input.shopUrl}\n\n${t.dataRequest}:\n${input.dataRequestUrl}\n\n${t.footer}\n`,
     html,
   };
 }
@@ -233,5 +253,50 @@ export function damageDeadlineEmail(input: {
     subject: `Prazo da avaria: ${input.title} (${input.property})`,
     text: `${lines.join("\n\n")}\n\nVer a avaria:\n${input.url}\n\n${footer}\n`,
     html: layout(title, lines, { label: "Ver a avaria", url: input.url }, footer),
+  };
+}
+
+/** To an organization's owners: a guest asked, from their receipt's link, for a copy or the erasure of their data. */
+export function guestDataRequestEmail(input: {
+  kindLabel: string;
+  property: string;
+  orderShortId: string;
+  deadline: string;
+  url: string;
+}): Template {
+  const title = "Pedido de dados de um hóspede";
+  const lines = [
+    `Um hóspede de ${input.property} (pedido ${input.orderShortId}) pediu: ${input.kindLabel}.`,
+    `A LGPD dá 15 dias para responder: prazo até ${input.deadline}. Responda em 'Dados de hóspedes'.`,
+  ];
+  const footer = "Você recebe este aviso por ser proprietário(a) da organização.";
+  return {
+    subject: `${title}: ${input.kindLabel}`,
+    text: `${lines.join("\n\n")}\n\nVer os pedidos:\n${input.url}\n\n${footer}\n`,
+    html: layout(title, lines, { label: "Ver os pedidos", url: input.url }, footer),
+  };
+}
+
+/** To a guest, in their language: the copy of their data they asked for, as JSON in the message itself. */
+export function guestDataCopyEmail(input: {
+  lang: string;
+  subject: string;
+  intro: string;
+  footer: string;
+  json: string;
+}): Template {
+  const html = `<!doctype html><html lang="${escapeHtml(input.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>
+<body style="margin:0;background:#f4f6f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<div style="max-width:640px;margin:0 auto;padding:32px 24px;background:#ffffff">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b6b5e">${PRODUCT}</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(input.subject)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(input.intro)}</p>
+<pre style="margin:0 0 16px;padding:12px;background:#f4f6f5;font-size:12px;white-space:pre-wrap;word-break:break-all">${escapeHtml(input.json)}</pre>
+<p style="margin:24px 0 0;font-size:13px;color:#52606d">${escapeHtml(input.footer)}</p>
+</div></body></html>`;
+  return {
+    subject: input.subject,
+    text: `${input.intro}\n\n${input.json}\n\n${input.footer}\n`,
+    html,
   };
 }

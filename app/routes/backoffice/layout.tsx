@@ -9,6 +9,7 @@ import {
   Package,
   RefreshCw,
   ShoppingBag,
+  UserRoundSearch,
   Users,
   Wallet,
 } from "lucide-react";
@@ -30,6 +31,7 @@ export function loader({ context }: Route.LoaderArgs) {
     organizationName,
     organizations,
     activeOrganizationId: actor.organizationId,
+    // 'Dados de hóspedes' (issue 24) is the owners' only.
     sections: openSections(actor),
   };
 }
@@ -45,6 +47,7 @@ const nav: NavItem[] = [
   { to: "/sales", label: "Vendas", icon: ShoppingBag },
   { to: "/withdrawals", label: "Saques", icon: Wallet },
   { to: "/recebimentos", label: "Recebimentos", icon: Landmark },
+  { to: "/hospedes", label: "Dados de hóspedes", icon: UserRoundSearch },
   { to: "/team", label: "Equipe", icon: Users },
 ];
 

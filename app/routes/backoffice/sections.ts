@@ -16,6 +16,7 @@ export const SECTION_PERMISSIONS: Record<string, Action | null> = {
   "/sales": "sales.read",
   "/withdrawals": "wallet.read",
   "/recebimentos": "payments.read",
+  "/hospedes": "guests.data",
   "/team": "team.manage",
 };
 

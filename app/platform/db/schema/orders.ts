@@ -78,6 +78,8 @@ export const orders = pgTable(
       .where(sql`${t.paidAt} is not null`),
     index("orders_cart_idx").on(t.cartId, t.createdAt),
     index("orders_open_expiry_idx").on(t.expiresAt).where(sql`${t.status} in ('pending','processing')`),
+    // The retention job reads the oldest orders not yet anonymized (issue 24).
+    index("orders_not_anonymized_idx").on(t.createdAt).where(sql`${t.anonymizedAt} is null`),
   ],
 );
 

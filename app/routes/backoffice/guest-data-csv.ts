@@ -1,0 +1,13 @@
+import { GUEST_EXPORT_CSV_HEADER, guestExportCsvLine } from "~/domain/guests/guest-export.server";
+import { csvDownload } from "~/lib/csv";
+import type { Route } from "./+types/guest-data-csv";
+import { backofficeContext } from "./guard.server";
+import { postedExport } from "./guest-data-export.server";
+
+/** POST /hospedes/exportar.csv: the same export, one line per order, as a spreadsheet opens it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = context.get(backofficeContext);
+  return postedExport(request, actor, (exported, filename) =>
+    csvDownload(`${filename}.csv`, GUEST_EXPORT_CSV_HEADER, exported.orders, guestExportCsvLine),
+  );
+}
