@@ -61,7 +61,12 @@ test.describe("a browser that asks for Spanish", () => {
     const total = formatCentsIn("es", PRICE_CENTS);
 
     await test.step("the shop is in Spanish: the neighbourhood, the host's WhatsApp, the +18 notice and name", async () => {
-      await page.goto(shopPath);
+      // The shop's catalogue is cached for a few seconds (README, Guest shop): the new product shows after it.
+      const add = page.getByRole("button", { name: `Agregar ${beer.es}`, exact: true });
+      await expect(async () => {
+        await page.goto(shopPath);
+        await expect(add).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       await expect(page.locator("html")).toHaveAttribute("lang", "es");
       await expect(page.getByText("Jurerê, Florianópolis/SC")).toBeVisible();
       await expect(page.getByText("Av. Beira-Mar")).toHaveCount(0);
@@ -71,7 +76,7 @@ test.describe("a browser that asks for Spanish", () => {
       );
       await expect(page.getByText("Prohibida la venta a menores de 18 años.")).toBeVisible();
       await expect(page.getByText(beer.pt)).toHaveCount(0);
-      await page.getByRole("button", { name: `Agregar ${beer.es}`, exact: true }).click();
+      await add.click();
       const bar = page.getByRole("link", { name: /Continuar/ });
       await expect(bar).toContainText(`1 producto · ${total}`);
       await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
