@@ -5,10 +5,10 @@
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseBrCode } from "~/lib/pix-brcode";
 import { orders, organization } from "~/platform/db/schema";
 import { readOutbox } from "~/platform/mail/outbox.server";
 import { startCheckoutServer, WEBHOOK_APPLIED } from "../support/checkout-server";
+import { sandboxChargeOf, settleCharge } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
 import type { ShopServer } from "../support/shop-server";
 
@@ -138,16 +138,8 @@ describe.runIf(available)("the checkout in the guest's language", () => {
     expect(payment.body).toContain("Pagar con tarjeta de crédito");
     expect(payment.body).not.toContain("Pagamento via Pix");
 
-    const code = (
-      /<textarea[^>]*data-pix-code[^>]*>([^<]*)<\/textarea>/.exec(payment.body)?.[1] ?? ""
-    ).trim();
-    const chargeId = parseBrCode(code)?.txid?.replace(/^SBX/, "") ?? "";
-    const settled = await fetch(`${running.server.url}/dev/payments`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: running.server.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ id: chargeId, outcome: "approve" }).toString(),
-    });
+    const chargeId = sandboxChargeOf(payment.body);
+    const settled = await settleCharge(running.server.url, chargeId, "approve");
     expect(settled.status).toBe(303);
     await expect.poll(async () => (await ordersOf(cartId))[0]?.status, WEBHOOK_APPLIED).toBe("paid");
 

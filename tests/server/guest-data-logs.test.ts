@@ -4,11 +4,11 @@
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseBrCode } from "~/lib/pix-brcode";
 import { orders } from "~/platform/db/schema";
 import { readOutbox } from "~/platform/mail/outbox.server";
 import { startCheckoutServer, WEBHOOK_APPLIED } from "../support/checkout-server";
 import { type GuestPhone, guestPhone } from "../support/guest-phone";
+import { sandboxChargeOf, settleCharge } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
 import type { ShopServer } from "../support/shop-server";
 
@@ -125,17 +125,10 @@ describe.runIf(available)("guest data in the logs", () => {
     const asked = await phone.request(`/payments/${cartId}/pix/payment`, { intent: "pix" });
     expect(asked.status).toBe(303);
     const page = await phone.request(`/payments/${cartId}/pix/payment`);
-    const code = (/<textarea[^>]*data-pix-code[^>]*>([^<]*)<\/textarea>/.exec(page.body)?.[1] ?? "").trim();
-    // The sandbox names its charge in the code's txid: SBX<id>.
-    const chargeId = parseBrCode(code)?.txid?.replace(/^SBX/, "") ?? "";
+    const chargeId = sandboxChargeOf(page.body);
     const list = await fetch(`${running.server.url}/dev/payments`).then((r) => r.text());
     expect(list).toContain(`data-charge="${chargeId}"`);
-    const settled = await fetch(`${running.server.url}/dev/payments`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: running.server.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ id: chargeId, outcome: "approve" }).toString(),
-    });
+    const settled = await settleCharge(running.server.url, chargeId, "approve");
     expect(settled.status).toBe(303);
     await expect.poll(async () => (await ordersOf(cartId))[0]?.status, WEBHOOK_APPLIED).toBe("paid");
     const success = await phone.request(`/payments/${cartId}/success`);

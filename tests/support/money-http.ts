@@ -90,14 +90,18 @@ export function shopGuest(baseUrl: string, shop: Shop, ip: string) {
   async function startPix(cartId: string): Promise<string> {
     const asked = await phone.request(`/payments/${cartId}/pix/payment`, { intent: "pix" });
     if (asked.status !== 303) throw new Error(`PIX charge answered ${asked.status}`);
-    const page = await phone.request(`/payments/${cartId}/pix/payment`);
-    const code = (/<textarea[^>]*data-pix-code[^>]*>([^<]*)<\/textarea>/.exec(page.body)?.[1] ?? "").trim();
-    const txid = parseBrCode(code)?.txid?.replace(/^SBX/, "");
+    const txid = sandboxChargeOf((await phone.request(`/payments/${cartId}/pix/payment`)).body);
     if (!txid) throw new Error("no sandbox charge in the PIX code");
     return txid;
   }
 
   return { phone, cartWith, identify, startPix };
+}
+
+/** The sandbox's id of the PIX charge on a payment page (it names its charge in the code's txid: SBX<id>). */
+export function sandboxChargeOf(html: string): string {
+  const code = (/<textarea[^>]*data-pix-code[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1] ?? "").trim();
+  return parseBrCode(code)?.txid?.replace(/^SBX/, "") ?? "";
 }
 
 /** What /dev/payments does for a charge: settle it in the sandbox and send the app the signed webhook. */
