@@ -4,6 +4,14 @@ import { formatCents } from "~/lib/money";
 const NBSP = "\u00a0";
 
 describe("formatCents", () => {
+  it("writes exactly what ICU writes, for every size and sign", () => {
+    const icu = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+    const values = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 100001, 2 ** 31, 9999999999999];
+    for (let i = 0; i < 2000; i++) values.push(Math.floor(Math.random() * 10 ** (1 + (i % 14))));
+    for (const cents of values)
+      for (const signed of [cents, -cents]) expect(formatCents(signed)).toBe(icu.format((signed + 0) / 100));
+  });
+
   it("formats integer cents as BRL with a no-break space after R$", () => {
     expect(formatCents(123456)).toBe("R$\u00a01.234,56");
     expect(formatCents(0)).toBe("R$\u00a00,00");

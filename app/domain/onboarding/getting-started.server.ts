@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
-import { activity, orders, products, properties, propertyProducts } from "~/platform/db/schema";
+import { preparedOnce } from "~/platform/db/prepared";
+import { activity, orders, organization, products, properties, propertyProducts } from "~/platform/db/schema";
 import type { PaymentsConfig } from "~/platform/env.server";
-import { isReceiving } from "../payment-accounts/accounts.server";
+import { type AccountRow, liveAccount, receivesWith } from "../payment-accounts/accounts.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { GETTING_STARTED_STEPS, type GettingStartedStep, POSTER_DOWNLOADED } from "./steps";
 
@@ -22,60 +23,16 @@ export type GettingStarted = {
 export async function readGettingStarted(
   ctx: { db: Db; config: PaymentsConfig },
   actor: Actor,
+  /** The live account when the caller already reads it (the dashboard's notice does). */
+  account: Promise<AccountRow | null> = liveAccount(ctx.db, actor.organizationId),
 ): Promise<GettingStarted> {
   assertCan(actor, "payments.read");
-  const { db } = ctx;
-  const org = actor.organizationId;
-  const first = db
-    .select({ id: properties.id, name: properties.name, hash: properties.hash })
-    .from(properties)
-    .where(and(eq(properties.organizationId, org), isNull(properties.archivedAt)))
-    .orderBy(properties.createdAt, properties.id)
-    .limit(1);
-  const anyProduct = db
-    .select({ one: sql`1` })
-    .from(products)
-    .where(and(eq(products.organizationId, org), isNull(products.archivedAt)));
-  const anyStock = db
-    .select({ one: sql`1` })
-    .from(propertyProducts)
-    .innerJoin(properties, eq(properties.id, propertyProducts.propertyId))
-    .innerJoin(products, eq(products.id, propertyProducts.productId))
-    .where(
-      and(
-        eq(propertyProducts.organizationId, org),
-        isNull(properties.archivedAt),
-        isNull(products.archivedAt),
-        or(isNull(propertyProducts.currentQuantity), gt(propertyProducts.currentQuantity, 0)),
-      ),
-    );
-  const anyPoster = db
-    .select({ one: sql`1` })
-    .from(activity)
-    .where(and(eq(activity.organizationId, org), eq(activity.kind, POSTER_DOWNLOADED)));
-  const anyPaid = db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(and(eq(orders.organizationId, org), inArray(orders.status, ["paid", "refunded"])));
-  // Read on every owner's dashboard: the data steps in one round trip.
-  const [found, receiving] = await Promise.all([
-    db.execute(sql`select
-      (select row_to_json(p) from (${first}) p) as property,
-      exists(${anyProduct}) as products,
-      exists(${anyStock}) as stock,
-      exists(${anyPoster}) as poster,
-      exists(${anyPaid}) as purchase`),
-    isReceiving(ctx, org),
+  const [found, live] = await Promise.all([
+    stepsQuery(ctx.db).execute({ organizationId: actor.organizationId }),
+    account,
   ]);
-  const row = found.rows[0] as
-    | {
-        property: GettingStarted["property"];
-        products: boolean;
-        stock: boolean;
-        poster: boolean;
-        purchase: boolean;
-      }
-    | undefined;
+  const receiving = receivesWith(live, ctx.config);
+  const row = found[0];
   const firstProperty = row?.property ? [row.property] : [];
   const hasProduct = row?.products === true;
   const hasStock = row?.stock === true;
@@ -91,4 +48,53 @@ export async function readGettingStarted(
   };
   const steps = GETTING_STARTED_STEPS.map((step) => ({ step, done: done[step] }));
   return { steps, done: steps.every((s) => s.done), property: firstProperty[0] ?? null };
+}
+
+/** Read on every owner's dashboard: the data steps in one round trip, built once per database handle. */
+function stepsQuery(db: Db) {
+  return preparedOnce(db, "getting_started", () => {
+    const org = sql.placeholder("organizationId");
+    const first = db
+      .select({ id: properties.id, name: properties.name, hash: properties.hash })
+      .from(properties)
+      .where(and(eq(properties.organizationId, org), isNull(properties.archivedAt)))
+      .orderBy(properties.createdAt, properties.id)
+      .limit(1);
+    const anyProduct = db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(and(eq(products.organizationId, org), isNull(products.archivedAt)));
+    const anyStock = db
+      .select({ one: sql`1` })
+      .from(propertyProducts)
+      .innerJoin(properties, eq(properties.id, propertyProducts.propertyId))
+      .innerJoin(products, eq(products.id, propertyProducts.productId))
+      .where(
+        and(
+          eq(propertyProducts.organizationId, org),
+          isNull(properties.archivedAt),
+          isNull(products.archivedAt),
+          or(isNull(propertyProducts.currentQuantity), gt(propertyProducts.currentQuantity, 0)),
+        ),
+      );
+    const anyPoster = db
+      .select({ one: sql`1` })
+      .from(activity)
+      .where(and(eq(activity.organizationId, org), eq(activity.kind, POSTER_DOWNLOADED)));
+    const anyPaid = db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.organizationId, org), inArray(orders.status, ["paid", "refunded"])));
+    return db
+      .select({
+        property: sql<GettingStarted["property"]>`(select row_to_json(p) from (${first}) p)`,
+        products: sql<boolean>`exists(${anyProduct})`,
+        stock: sql<boolean>`exists(${anyStock})`,
+        poster: sql<boolean>`exists(${anyPoster})`,
+        purchase: sql<boolean>`exists(${anyPaid})`,
+      })
+      .from(organization)
+      .where(eq(organization.id, org))
+      .prepare("getting_started");
+  });
 }

@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
+import { preparedOnce } from "~/platform/db/prepared";
 import { damageRecords } from "~/platform/db/schema";
 import type { Queryable } from "../properties/types";
 
@@ -12,17 +13,31 @@ export async function recoveredDamagesCents(
   organizationId: string,
   period: { from: string; to: string; propertyId?: string },
 ): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${damageRecords.recoveredCents}), 0)`.mapWith(Number) })
-    .from(damageRecords)
-    .where(
-      and(
-        eq(damageRecords.organizationId, organizationId),
-        eq(damageRecords.status, "reimbursed"),
-        gte(damageRecords.reimbursedAt, startOfDayInSaoPaulo(period.from)),
-        lt(damageRecords.reimbursedAt, endOfDayInSaoPaulo(period.to)),
-        period.propertyId ? eq(damageRecords.propertyId, period.propertyId) : undefined,
-      ),
-    );
+  const [row] = await recoveredQuery(db, Boolean(period.propertyId)).execute({
+    organizationId,
+    from: startOfDayInSaoPaulo(period.from),
+    to: endOfDayInSaoPaulo(period.to),
+    propertyId: period.propertyId,
+  });
   return row?.cents ?? 0;
+}
+
+/** Read with every profit report (dashboard and property page): built once per database handle. */
+function recoveredQuery(db: Queryable, ofProperty: boolean) {
+  const name = ofProperty ? "recovered_of_property" : "recovered_of_organization";
+  return preparedOnce(db, name, () =>
+    db
+      .select({ cents: sql<number>`coalesce(sum(${damageRecords.recoveredCents}), 0)`.mapWith(Number) })
+      .from(damageRecords)
+      .where(
+        and(
+          eq(damageRecords.organizationId, sql.placeholder("organizationId")),
+          eq(damageRecords.status, "reimbursed"),
+          gte(damageRecords.reimbursedAt, sql.placeholder("from")),
+          lt(damageRecords.reimbursedAt, sql.placeholder("to")),
+          ofProperty ? eq(damageRecords.propertyId, sql.placeholder("propertyId")) : undefined,
+        ),
+      )
+      .prepare(name),
+  );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { addDays } from "~/lib/dates";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
+import { preparedOnce } from "~/platform/db/prepared";
 import { products, properties, propertyProducts, replacementItems, replacements } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { AGENDA_TEXT } from "../stays/agenda-messages";
@@ -33,60 +34,72 @@ export async function listMissingProducts(
   options: { onlyToRestock?: boolean } = {},
 ): Promise<MissingProduct[]> {
   assertCan(actor, "replacement.read");
-  const onTheWay = db
-    .select({
-      propertyId: replacementItems.propertyId,
-      productId: replacementItems.productId,
-      units:
-        sql<number>`sum(coalesce(${replacementItems.deliveredQuantity}, ${replacementItems.quantity}))::int`.as(
-          "units",
-        ),
-    })
-    .from(replacementItems)
-    .innerJoin(replacements, eq(replacements.id, replacementItems.replacementId))
-    .where(
-      and(
-        eq(replacements.organizationId, actor.organizationId),
-        inArray(replacements.status, [...OPEN_REPLACEMENT_STATUSES]),
-      ),
-    )
-    .groupBy(replacementItems.propertyId, replacementItems.productId)
-    .as("on_the_way");
-  const rows = await db
-    .select({
-      propertyId: propertyProducts.propertyId,
-      propertyName: properties.name,
-      productId: propertyProducts.productId,
-      productName: products.name,
-      imageThumb: products.imageThumb,
-      current: sql<number>`${propertyProducts.currentQuantity}`,
-      expected: sql<number>`${propertyProducts.expectedQuantity}`,
-      onTheWay: sql<number>`coalesce(${onTheWay.units}, 0)`,
-    })
-    .from(propertyProducts)
-    .innerJoin(properties, and(eq(properties.id, propertyProducts.propertyId), isNull(properties.archivedAt)))
-    .innerJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
-    .leftJoin(
-      onTheWay,
-      and(
-        eq(onTheWay.propertyId, propertyProducts.propertyId),
-        eq(onTheWay.productId, propertyProducts.productId),
-      ),
-    )
-    .where(
-      and(
-        eq(propertyProducts.organizationId, actor.organizationId),
-        sql`${propertyProducts.currentQuantity} is not null and ${propertyProducts.expectedQuantity} is not null`,
-        sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`,
-      ),
-    )
-    .orderBy(asc(properties.name), asc(products.name));
+  const rows = await missingQuery(db).execute({ organizationId: actor.organizationId });
   const missing = rows.map((r) => ({
     ...r,
     onTheWay: Number(r.onTheWay),
     toRestock: Math.max(0, r.expected - r.current - Number(r.onTheWay)),
   }));
   return options.onlyToRestock ? missing.filter((m) => m.toRestock > 0) : missing;
+}
+
+/** Read by every dashboard: built once per database handle (a transaction is its own handle). */
+function missingQuery(db: Db | Tx) {
+  return preparedOnce(db, "missing_products", () => {
+    const organizationId = sql.placeholder("organizationId");
+    const onTheWay = db
+      .select({
+        propertyId: replacementItems.propertyId,
+        productId: replacementItems.productId,
+        units:
+          sql<number>`sum(coalesce(${replacementItems.deliveredQuantity}, ${replacementItems.quantity}))::int`.as(
+            "units",
+          ),
+      })
+      .from(replacementItems)
+      .innerJoin(replacements, eq(replacements.id, replacementItems.replacementId))
+      .where(
+        and(
+          eq(replacements.organizationId, organizationId),
+          inArray(replacements.status, [...OPEN_REPLACEMENT_STATUSES]),
+        ),
+      )
+      .groupBy(replacementItems.propertyId, replacementItems.productId)
+      .as("on_the_way");
+    return db
+      .select({
+        propertyId: propertyProducts.propertyId,
+        propertyName: properties.name,
+        productId: propertyProducts.productId,
+        productName: products.name,
+        imageThumb: products.imageThumb,
+        current: sql<number>`${propertyProducts.currentQuantity}`,
+        expected: sql<number>`${propertyProducts.expectedQuantity}`,
+        onTheWay: sql<number>`coalesce(${onTheWay.units}, 0)`,
+      })
+      .from(propertyProducts)
+      .innerJoin(
+        properties,
+        and(eq(properties.id, propertyProducts.propertyId), isNull(properties.archivedAt)),
+      )
+      .innerJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
+      .leftJoin(
+        onTheWay,
+        and(
+          eq(onTheWay.propertyId, propertyProducts.propertyId),
+          eq(onTheWay.productId, propertyProducts.productId),
+        ),
+      )
+      .where(
+        and(
+          eq(propertyProducts.organizationId, organizationId),
+          sql`${propertyProducts.currentQuantity} is not null and ${propertyProducts.expectedQuantity} is not null`,
+          sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`,
+        ),
+      )
+      .orderBy(asc(properties.name), asc(products.name))
+      .prepare("missing_products");
+  });
 }
 
 export type MissingForCheckIn = MissingProduct & { nextCheckIn: string | null };

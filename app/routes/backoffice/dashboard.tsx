@@ -13,6 +13,7 @@ import {
 import { Link } from "react-router";
 import { readGettingStarted } from "~/domain/onboarding/getting-started.server";
 import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
+import { liveAccount } from "~/domain/payment-accounts/accounts.server";
 import { type ChosenPeriod, chosenPeriod } from "~/domain/profit/profit-period";
 import { profitOf } from "~/domain/profit/read-profit.server";
 import { listMissingProducts } from "~/domain/restock/missing-products.server";
@@ -50,14 +51,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // Money is for those who see the sales; staff keep the operational view.
   const period = can(actor, "sales.read") ? chosenPeriod(query, saoPauloDay(new Date())) : null;
+  // The notice and the getting-started step read the same account: once.
+  const account = can(actor, "payments.read") ? liveAccount(db, actor.organizationId) : undefined;
   const [missing, receiving, report, started] = await Promise.all([
     can(actor, "replacement.read")
       ? listMissingProducts(db, actor, { onlyToRestock: true }).then((list) => list.length)
       : null,
-    receivingNotice(db, actor),
+    receivingNotice(db, actor, account),
     period ? profitOf(db, actor, period).then(profitView) : null,
     // The way to a first sale is the owner's to take.
-    actor.role === "owner" ? readGettingStarted({ db, config: env().payments }, actor) : null,
+    actor.role === "owner" ? readGettingStarted({ db, config: env().payments }, actor, account) : null,
   ]);
   const profit = period && report ? { period, report, sort: profitSort(query) } : null;
   const gettingStarted = started
