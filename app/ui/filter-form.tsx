@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { cn } from "~/lib/cn";
+import { Link } from "~/ui/link";
 import { Button, buttonClasses } from "./button";
 import { Input } from "./input";
 import { Label } from "./label";

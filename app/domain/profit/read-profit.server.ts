@@ -1,16 +1,16 @@
 import { and, between, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { calendarDay, DATE_RANGE_TEXT } from "~/lib/dates";
+import { calendarDay, DATE_RANGE_TEXT, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import { preparedOnce } from "~/platform/db/prepared";
-import { products, profitDaily, profitProductDaily, properties } from "~/platform/db/schema";
+import { organization, products, profitDaily, profitProductDaily, properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { Queryable } from "../properties/types";
 import { type Actor, assertCan } from "../team/permissions";
 import { PROFIT_TEXT as T } from "./messages";
 import { addSums, figuresOf, NO_SUMS, type ProfitFigures, type ProfitSums } from "./profit-figures";
 import { daysBetween, MAX_PERIOD_DAYS, shiftDay as shift } from "./profit-period";
-import { recoveredDamagesCents } from "./read-recovered.server";
+import { recoveredDamagesQuery } from "./read-recovered.server";
 
 export type ProfitPeriod = { from: unknown; to: unknown; propertyId?: unknown };
 
@@ -71,13 +71,15 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
     previousFrom,
     propertyId: propertyId ?? "",
   };
-  const queries = profitQueries(db, propertyId !== undefined);
-  const [byPropertyDay, top, named, recoveredCents] = await Promise.all([
-    queries.byPropertyDay.execute(values),
-    queries.topProducts.execute(values),
-    queries.properties.execute(values),
-    recoveredDamagesCents(db, actor.organizationId, { from, to, propertyId }),
-  ]);
+  const [row] = await profitQuery(db, propertyId !== undefined).execute({
+    ...values,
+    recoveredFrom: startOfDayInSaoPaulo(from),
+    recoveredTo: endOfDayInSaoPaulo(to),
+  });
+  const byPropertyDay = row?.days ?? [];
+  const top = row?.products ?? [];
+  const named = row?.properties ?? [];
+  const recoveredCents = Number(row?.recovered ?? 0);
 
   const perProperty = new Map<string, ProfitSums>();
   const perDay = new Map<string, ProfitSums>();
@@ -120,10 +122,25 @@ const placeholder = {
   to: sql.placeholder("to"),
   previousFrom: sql.placeholder("previousFrom"),
   propertyId: sql.placeholder("propertyId"),
+  recoveredFrom: sql.placeholder("recoveredFrom"),
+  recoveredTo: sql.placeholder("recoveredTo"),
 };
 
-/** The dashboard's three reads, of the organization or of one property, built once per database handle. */
-function profitQueries(db: Queryable, ofProperty: boolean) {
+type DayRow = ProfitSums & { propertyId: string | null; day: string | null };
+type ProductRow = Omit<ProductProfit, "profitCents">;
+type PropertyRow = { id: string; name: string; archived: boolean };
+
+/** The rows of a query as one JSON array (keys: the query's aliases), so several reads share a round trip. */
+function asJson<T>(query: SQL | { getSQL(): SQL }) {
+  return sql<T[]>`(select coalesce(json_agg(r), '[]'::json) from (${query}) r)`;
+}
+
+/**
+ * The dashboard's reads, of the organization or of one property, in one statement (one round trip on every
+ * dashboard), built once per database handle: the days and properties of both periods, the top products,
+ * the properties' names and the damages paid back.
+ */
+function profitQuery(db: Queryable, ofProperty: boolean) {
   const name = ofProperty ? "profit_of_property" : "profit_of_organization";
   return preparedOnce(db, name, () => {
     const where = (
@@ -139,75 +156,88 @@ function profitQueries(db: Queryable, ofProperty: boolean) {
     // One pass over the summary for both periods: the previous period's rows fold into one (no property, no
     // day), the chosen period's stay per property and day.
     const current = sql`${profitDaily.day} >= ${placeholder.from}`;
-    return {
-      byPropertyDay: db
-        .select({
-          propertyId: sql<string | null>`case when ${current} then ${profitDaily.propertyId} end`,
-          day: sql<string | null>`case when ${current} then ${profitDaily.day}::text end`,
-          ...sumsOf(),
-        })
-        .from(profitDaily)
-        .where(where(profitDaily, placeholder.previousFrom, placeholder.to))
-        .groupBy(sql`1`, sql`2`)
-        .prepare(`${name}_days`),
-      topProducts: db
-        .select({
-          productId: profitProductDaily.productId,
-          name: products.name,
-          units: sumOf(profitProductDaily.units),
-          grossCents: sumOf(profitProductDaily.grossCents),
-          cogsCents: sumOf(profitProductDaily.cogsCents),
-          uncostedUnits: sumOf(profitProductDaily.uncostedUnits),
-        })
-        .from(profitProductDaily)
-        .innerJoin(products, eq(products.id, profitProductDaily.productId))
-        .where(where(profitProductDaily, placeholder.from, placeholder.to))
-        .groupBy(profitProductDaily.productId, products.name)
-        .orderBy(
-          // A product none of whose units had a known cost has no profit to rank: it comes last.
-          sql`case when sum(${profitProductDaily.uncostedUnits}) = sum(${profitProductDaily.units}) then null
-            else sum(${profitProductDaily.grossCents}) - sum(${profitProductDaily.cogsCents}) end desc nulls last`,
-          profitProductDaily.productId,
-        )
-        .limit(10)
-        .prepare(`${name}_products`),
-      properties: db
-        .select({
-          id: properties.id,
-          name: properties.name,
-          archived: sql<boolean>`${properties.archivedAt} is not null`,
-        })
-        .from(properties)
-        .where(
-          and(
-            eq(properties.organizationId, placeholder.organizationId),
-            ofProperty ? eq(properties.id, placeholder.propertyId) : undefined,
-          ),
-        )
-        .prepare(`${name}_properties`),
-    };
+    const byPropertyDay = db
+      .select({
+        propertyId: sql<string | null>`case when ${current} then ${profitDaily.propertyId} end`.as(
+          "propertyId",
+        ),
+        day: sql<string | null>`case when ${current} then ${profitDaily.day}::text end`.as("day"),
+        ...sumsOf(),
+      })
+      .from(profitDaily)
+      .where(where(profitDaily, placeholder.previousFrom, placeholder.to))
+      .groupBy(sql`1`, sql`2`);
+    const topProducts = db
+      .select({
+        productId: sql<string>`${profitProductDaily.productId}`.as("productId"),
+        name: sql<string>`${products.name}`.as("name"),
+        units: sumOf(profitProductDaily.units, "units"),
+        grossCents: sumOf(profitProductDaily.grossCents, "grossCents"),
+        cogsCents: sumOf(profitProductDaily.cogsCents, "cogsCents"),
+        uncostedUnits: sumOf(profitProductDaily.uncostedUnits, "uncostedUnits"),
+      })
+      .from(profitProductDaily)
+      .innerJoin(products, eq(products.id, profitProductDaily.productId))
+      .where(where(profitProductDaily, placeholder.from, placeholder.to))
+      .groupBy(profitProductDaily.productId, products.name)
+      .orderBy(
+        // A product none of whose units had a known cost has no profit to rank: it comes last.
+        sql`case when sum(${profitProductDaily.uncostedUnits}) = sum(${profitProductDaily.units}) then null
+          else sum(${profitProductDaily.grossCents}) - sum(${profitProductDaily.cogsCents}) end desc nulls last`,
+        profitProductDaily.productId,
+      )
+      .limit(10);
+    const named = db
+      .select({
+        id: sql<string>`${properties.id}`.as("id"),
+        name: sql<string>`${properties.name}`.as("name"),
+        archived: sql<boolean>`${properties.archivedAt} is not null`.as("archived"),
+      })
+      .from(properties)
+      .where(
+        and(
+          eq(properties.organizationId, placeholder.organizationId),
+          ofProperty ? eq(properties.id, placeholder.propertyId) : undefined,
+        ),
+      );
+    const recovered = recoveredDamagesQuery(db, ofProperty, {
+      organizationId: placeholder.organizationId,
+      from: placeholder.recoveredFrom,
+      to: placeholder.recoveredTo,
+      propertyId: placeholder.propertyId,
+    });
+    return db
+      .select({
+        days: asJson<DayRow>(byPropertyDay),
+        products: asJson<ProductRow>(topProducts),
+        properties: asJson<PropertyRow>(named),
+        recovered: sql<number>`(${recovered})`,
+      })
+      .from(organization)
+      .where(eq(organization.id, placeholder.organizationId))
+      .prepare(name);
   });
 }
 
-/** Sums of a bigint or integer column as a JS number (0 when no row). */
-function sumOf(column: AnyPgColumn) {
-  return sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+/** The sum of a bigint or integer column under `alias` (0 when no row); JSON makes it a number. */
+function sumOf(column: AnyPgColumn, alias: string) {
+  return sql<number>`coalesce(sum(${column}), 0)`.as(alias);
 }
 
-function sumsOf(): Record<keyof ProfitSums, SQL<number>> {
+function sumsOf(): Record<keyof ProfitSums, SQL.Aliased<number>> {
   const t = profitDaily;
   return {
-    grossCents: sumOf(t.grossCents),
-    providerFeeCents: sumOf(t.providerFeeCents),
-    platformFeeCents: sumOf(t.platformFeeCents),
-    refundedCents: sumOf(t.refundedCents),
-    orders: sumOf(t.orders),
-    refundedOrders: sumOf(t.refundedOrders),
-    cogsCents: sumOf(t.cogsCents),
-    uncostedUnits: sumOf(t.uncostedUnits),
-    uncostedGrossCents: sumOf(t.uncostedGrossCents),
-    lossCents: sumOf(t.lossCents),
-    lossUnitsUncosted: sumOf(t.lossUnitsUncosted),
-    gainCents: sumOf(t.gainCents),
+    grossCents: sumOf(t.grossCents, "grossCents"),
+    providerFeeCents: sumOf(t.providerFeeCents, "providerFeeCents"),
+    platformFeeCents: sumOf(t.platformFeeCents, "platformFeeCents"),
+    refundedCents: sumOf(t.refundedCents, "refundedCents"),
+    orders: sumOf(t.orders, "orders"),
+    refundedOrders: sumOf(t.refundedOrders, "refundedOrders"),
+    cogsCents: sumOf(t.cogsCents, "cogsCents"),
+    uncostedUnits: sumOf(t.uncostedUnits, "uncostedUnits"),
+    uncostedGrossCents: sumOf(t.uncostedGrossCents, "uncostedGrossCents"),
+    lossCents: sumOf(t.lossCents, "lossCents"),
+    lossUnitsUncosted: sumOf(t.lossUnitsUncosted, "lossUnitsUncosted"),
+    gainCents: sumOf(t.gainCents, "gainCents"),
   };
 }

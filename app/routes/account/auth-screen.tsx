@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button, buttonClasses } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { Link } from "~/ui/link";
 import { PasswordInput } from "~/ui/password-input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import { toast } from "~/ui/toaster";

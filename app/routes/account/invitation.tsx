@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { joinAsSignedIn, joinWithNewAccount, openInvitation } from "~/domain/team/accept-invitation.server";
 import { invitationPath } from "~/domain/team/invitation-path";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
@@ -9,6 +9,7 @@ import { database } from "~/platform/db/database.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { Link } from "~/ui/link";
 import { refused } from "../refusal.server";
 import type { Route } from "./+types/invitation";
 import { AccountCard, NewPasswordFields } from "./account-card";

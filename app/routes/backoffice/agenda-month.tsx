@@ -1,5 +1,4 @@
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
-import { Link } from "react-router";
 import { AGENDA_TEXT as T } from "~/domain/stays/agenda-messages";
 import { isStaySource, SOURCE_LABEL } from "~/domain/stays/feed-source";
 import type { AgendaEntry, AgendaMonth } from "~/domain/stays/read-agenda.server";
@@ -7,6 +6,7 @@ import { addDays, formatDay } from "~/lib/dates";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 
 // Calendar names only: every date here is a YYYY-MM-DD day, formatted at noon UTC so no zone moves it.
 const monthName = new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "UTC" });

@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { agendaFeedPath, agendaFeedToken, renewAgendaFeedToken } from "~/domain/stays/agenda-feed.server";
 import { AGENDA_TEXT as T } from "~/domain/stays/agenda-messages";
 import { can } from "~/domain/team/permissions";
@@ -7,6 +7,7 @@ import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { Label } from "~/ui/label";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
 import { refused } from "../refusal.server";

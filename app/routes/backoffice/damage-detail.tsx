@@ -1,5 +1,5 @@
 import { ArrowLeft, FileText, Trash2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { addDamagePhotos } from "~/domain/damages/add-damage-photos.server";
 import { daysLeft, deadlineText } from "~/domain/damages/claim-deadline";
 import { eventText, stayText } from "~/domain/damages/damage-labels";
@@ -23,6 +23,7 @@ import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/damage-detail";

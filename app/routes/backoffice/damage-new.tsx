@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { createDamage } from "~/domain/damages/create-damage.server";
 import { stayText } from "~/domain/damages/damage-labels";
 import { photoFiles } from "~/domain/damages/damage-photo-files.server";
@@ -16,6 +16,7 @@ import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
 import { statusOf } from "../refusal.server";

@@ -1,5 +1,5 @@
 import { Plus, ShieldAlert } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { daysLeft, deadlineText } from "~/domain/damages/claim-deadline";
 import { DAMAGE_STATUS_LABEL, DAMAGE_STATUSES } from "~/domain/damages/damage-status";
 import { DAMAGE_TEXT } from "~/domain/damages/messages";
@@ -11,6 +11,7 @@ import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { FilterForm, PropertyFilter, SelectFilter } from "~/ui/filter-form";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/damages";
 import { DamageStatusBadge } from "./damage-status-badge";

@@ -10,7 +10,6 @@ import {
   ShoppingBag,
   Wallet,
 } from "lucide-react";
-import { Link } from "react-router";
 import { readGettingStarted } from "~/domain/onboarding/getting-started.server";
 import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
 import { liveAccount } from "~/domain/payment-accounts/accounts.server";
@@ -23,6 +22,7 @@ import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { buttonClasses } from "~/ui/button";
 import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/dashboard";
 import {

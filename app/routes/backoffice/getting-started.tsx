@@ -1,10 +1,11 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { STEP_TEXT, ONBOARDING_TEXT as T } from "~/domain/onboarding/messages";
 import type { GettingStartedStep } from "~/domain/onboarding/steps";
 import { cn } from "~/lib/cn";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 
 /** The query that opens the checklist once it is done (the 'Primeiros passos' link). */
 export const GETTING_STARTED_PARAM = "primeiros-passos";

@@ -1,8 +1,9 @@
 import { Download, UserX } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import { formatCents } from "~/lib/money";
 import { Button, buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 import { OrderStatusBadge } from "./order-status-badge";
 
 type Found = {

@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Button, buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 
 type Open = {
   id: string;

@@ -1,5 +1,5 @@
 import { Download, History } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { listCatalogProductsForPicker } from "~/domain/catalog/products.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
 import { causeLabel, movementLabel, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
@@ -15,6 +15,7 @@ import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { LoadMore, useKeysetPages } from "~/ui/keyset-pages";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/inventory-history";
 import { backofficeContext } from "./guard.server";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { Link } from "~/ui/link";
 
 const TABS = [
   { key: "stock", to: "/inventory", label: "Estoque atual" },

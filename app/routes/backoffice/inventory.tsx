@@ -1,5 +1,4 @@
 import { ClipboardCheck, History, PackageSearch, SlidersHorizontal } from "lucide-react";
-import { Link } from "react-router";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { AppError } from "~/domain/errors";
 import { listProperties } from "~/domain/properties/read-properties.server";
@@ -12,6 +11,7 @@ import { database } from "~/platform/db/database.server";
 import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { refused } from "../refusal.server";
 import type { Route } from "./+types/inventory";

@@ -13,8 +13,9 @@ import {
   Users,
   Wallet,
 } from "lucide-react";
-import { Link, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { AvatarMenu } from "~/ui/avatar-menu";
+import { Link } from "~/ui/link";
 import { AppShell, type NavItem } from "~/ui/page-frame";
 import type { Route } from "./+types/layout";
 import { BackofficeErrorPage } from "./error-page";

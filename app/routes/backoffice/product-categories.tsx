@@ -1,5 +1,4 @@
 import { Pencil, Plus, Tags, Trash2 } from "lucide-react";
-import { Link } from "react-router";
 import { CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import {
   createCategory,
@@ -15,6 +14,7 @@ import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";

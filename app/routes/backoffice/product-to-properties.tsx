@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { ONBOARDING_TEXT as T } from "~/domain/onboarding/messages";
 import { Button, buttonClasses } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { Link } from "~/ui/link";
 import { toast } from "~/ui/toaster";
 
 /** The query that opens the panel for a product: `/products?adicionar-aos-imoveis={id}`. */

@@ -1,10 +1,10 @@
 import { House, Package, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { formatCents } from "~/lib/money";
 import { Badge } from "~/ui/badge";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "~/ui/card";
+import { Link } from "~/ui/link";
 import { CategorySwatch } from "./product-categories-swatch";
 
 export type ProductCardData = {

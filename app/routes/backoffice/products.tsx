@@ -1,6 +1,6 @@
 import { Package, Plus } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useActionData, useFetcher, useNavigate } from "react-router";
+import { useActionData, useFetcher, useNavigate } from "react-router";
 import { productsLoadFailed, CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/domain/catalog/products.server";
@@ -15,6 +15,7 @@ import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClasses } from "~/ui/button";
 import { cardGridClasses } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";

@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
-import { Link } from "react-router";
 import { type ChosenPeriod, periodQuery } from "~/domain/profit/profit-period";
 import type { ProfitReport } from "~/domain/profit/read-profit.server";
 import { formatCents } from "~/lib/money";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 import { type ChartDay, ProfitChart } from "./profit-chart";
 import type { ProfitSort } from "./profit-columns";
 import { ProfitPeriodForm } from "./profit-period-form";

@@ -1,10 +1,11 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { type ChosenPeriod, PERIOD_LABEL, type PeriodChoice } from "~/domain/profit/profit-period";
 import { cn } from "~/lib/cn";
 import { formatDay } from "~/lib/dates";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
+import { Link } from "~/ui/link";
 
 const PRESETS: PeriodChoice[] = ["mes", "30d", "mes-anterior"];
 

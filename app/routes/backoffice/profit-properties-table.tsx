@@ -1,6 +1,7 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { type ChosenPeriod, periodQuery } from "~/domain/profit/profit-period";
 import { cn } from "~/lib/cn";
+import { Link } from "~/ui/link";
 import { PROFIT_COLUMNS, type ProfitSort, type PropertyFigures, sortProperties } from "./profit-columns";
 
 /** The link a column's header points to: this order, or its reverse when the table is already in it. */

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { PROFIT_LABEL as L } from "~/domain/profit/messages";
 import type { ProfitFigures } from "~/domain/profit/profit-figures";
 import type { ChosenPeriod } from "~/domain/profit/profit-period";
@@ -6,6 +5,7 @@ import { cn } from "~/lib/cn";
 import { formatDay } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { formatShare } from "~/lib/percent";
+import { Link } from "~/ui/link";
 import { ticketText } from "./profit-columns";
 import { lossesLink, salesLink } from "./profit-links";
 

@@ -11,9 +11,9 @@ import {
   Trash2,
 } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/ui/card";
+import { Link } from "~/ui/link";
 import { toast } from "~/ui/toaster";
 import { POSTER_FORM_ID } from "./properties-posters";
 import { PROPERTIES_TEXT as T } from "./properties-text";

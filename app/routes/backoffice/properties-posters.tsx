@@ -1,8 +1,8 @@
 import { Printer } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field } from "~/ui/field";
+import { Link } from "~/ui/link";
 import { NativeSelect } from "~/ui/select";
 
 /** The poster form's id: each property card's poster buttons submit it with their own address. */

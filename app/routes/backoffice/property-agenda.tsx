@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
 import { AGENDA_TEXT as T } from "~/domain/stays/agenda-messages";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/property-agenda";
 import { loadAgenda } from "./agenda-load.server";

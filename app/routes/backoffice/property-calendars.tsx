@@ -1,5 +1,4 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
 import { getProperty } from "~/domain/properties/read-properties.server";
 import {
   addCalendarFeed,
@@ -15,6 +14,7 @@ import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { refused } from "../refusal.server";
 import type { Route } from "./+types/property-calendars";

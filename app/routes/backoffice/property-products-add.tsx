@@ -1,9 +1,10 @@
 import { Package } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { formatCents } from "~/lib/money";
 import { Button, buttonClasses } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "~/ui/dialog";
+import { Link } from "~/ui/link";
 import { toast } from "~/ui/toaster";
 import type { action } from "./property-products";
 import { STOCK_SCREEN_TEXT as T } from "./property-products-text";

@@ -1,6 +1,6 @@
 import { ArrowLeft, ClipboardCheck, Package, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, useFetcher, useLocation, useNavigation } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
 import { getProperty } from "~/domain/properties/read-properties.server";
 import { addProductsToProperty } from "~/domain/stock/add-products.server";
@@ -19,6 +19,7 @@ import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";

@@ -1,11 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
 import { chosenPeriod } from "~/domain/profit/profit-period";
 import { profitOf } from "~/domain/profit/read-profit.server";
 import { getProperty } from "~/domain/properties/read-properties.server";
 import { saoPauloDay } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/property-profit";
 import { backofficeContext } from "./guard.server";

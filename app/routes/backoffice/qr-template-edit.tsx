@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { data, Link, useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
 import { QR_TEXT as T } from "~/domain/qr/messages";
 import { previewTile } from "~/domain/qr/preview-tile.server";
 import { getQrTemplate } from "~/domain/qr/read-qr-templates.server";
 import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/qr-template-edit";

@@ -1,10 +1,11 @@
 import { type ChangeEvent, useEffect, useId, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { initialPlacement, NEW_FORM_PLACEMENT } from "~/domain/qr/initial-placement";
 import { QR_TEXT as T } from "~/domain/qr/messages";
 import { QR_LIMITS, type QrPlacement } from "~/lib/qr-placement";
 import { Button, buttonClasses } from "~/ui/button";
 import { Input } from "~/ui/input";
+import { Link } from "~/ui/link";
 import { toast } from "~/ui/toaster";
 import { type PreviewTile, QrTemplatePreview } from "./qr-template-preview";
 import { QrTemplateSlider } from "./qr-template-slider";

@@ -1,8 +1,9 @@
 import { Pencil, Star, Trash2 } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { QR_TEXT as T } from "~/domain/qr/messages";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card, CardFooter, CardHeader, CardTitle } from "~/ui/card";
+import { Link } from "~/ui/link";
 import { type PreviewTile, QrOnImage } from "./qr-template-preview";
 
 export type QrTemplateCardData = {

@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
 import { discardImage } from "~/domain/images/image-input.server";
 import { deleteQrTemplate } from "~/domain/qr/delete-qr-template.server";
@@ -16,6 +15,7 @@ import { ConfirmDialog } from "~/ui/alert-dialog";
 import { buttonClasses } from "~/ui/button";
 import { cardGridClasses } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";

@@ -1,8 +1,9 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { AccountStatus } from "~/domain/payment-accounts/messages";
 import { formatDateTime } from "~/lib/dates";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { Button, buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 import { RECEIVING_PATH } from "./receiving-result";
 import { disconnectText, RECEIVING_PAGE_TEXT as T, whereMoneyText } from "./receiving-text";
 import type { ReceivingAccount } from "./receiving-types";

@@ -1,8 +1,8 @@
 import { Landmark } from "lucide-react";
-import { Link } from "react-router";
 import type { AccountStatus } from "~/domain/payment-accounts/messages";
 import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 import { RECEIVING_PATH } from "./receiving-result";
 import { RECEIVING_PAGE_TEXT as T } from "./receiving-text";
 

@@ -1,6 +1,6 @@
 import { PackageCheck } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { refusalOf } from "~/domain/errors";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
@@ -13,6 +13,7 @@ import { env } from "~/platform/env.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Input } from "~/ui/input";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { useHydrated } from "~/ui/use-hydrated";
 import { statusOf } from "../refusal.server";

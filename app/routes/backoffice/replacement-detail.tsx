@@ -1,6 +1,6 @@
 import { ArrowLeft, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { data, useFetcher, useSearchParams } from "react-router";
 import { refusalOf } from "~/domain/errors";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
@@ -21,6 +21,7 @@ import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
 import { statusOf } from "../refusal.server";

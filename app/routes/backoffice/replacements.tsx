@@ -1,5 +1,5 @@
 import { Plus, RefreshCw } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { listReplacements } from "~/domain/restock/read-replacements.server";
 import { AGENDA_TEXT } from "~/domain/stays/agenda-messages";
@@ -9,6 +9,7 @@ import { database } from "~/platform/db/database.server";
 import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/replacements";
 import { backofficeContext } from "./guard.server";

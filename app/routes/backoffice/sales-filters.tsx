@@ -1,11 +1,12 @@
 import { X } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { SalesFilter } from "~/domain/ledger/read-sales.server";
 import { SALES_STATUS_FILTERS } from "~/domain/ledger/sales-status-filter";
 import { ORDER_STATUS_LABEL } from "~/domain/orders/order-status";
 import { STAY_TEXT, stayFilterLabel } from "~/domain/stays/stay-messages";
 import { buttonClasses } from "~/ui/button";
 import { DateRangeFilter, FilterForm, PropertyFilter, SelectFilter } from "~/ui/filter-form";
+import { Link } from "~/ui/link";
 
 const STATUSES = SALES_STATUS_FILTERS.map((value) => ({ value, label: ORDER_STATUS_LABEL[value].label }));
 

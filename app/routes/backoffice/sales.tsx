@@ -1,6 +1,6 @@
 import { Download, ShoppingBag } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import {
   listSales,
@@ -18,6 +18,7 @@ import { requestContext } from "~/platform/request-context";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { LoadMore, useKeysetPages } from "~/ui/keyset-pages";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { refused } from "../refusal.server";
 import type { Route } from "./+types/sales";

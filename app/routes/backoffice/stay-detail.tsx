@@ -1,5 +1,4 @@
 import { ArrowLeft, ArrowRight, Plus } from "lucide-react";
-import { Link } from "react-router";
 import { DAMAGE_STATUS_LABEL, isDamageStatus } from "~/domain/damages/damage-status";
 import { MONEY_LABEL as L } from "~/domain/ledger/messages";
 import { sourceLabel } from "~/domain/stays/feed-source";
@@ -11,6 +10,7 @@ import { formatDay } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
 import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/stay-detail";
 import { backofficeContext } from "./guard.server";

@@ -1,9 +1,9 @@
 import { History, RotateCcw } from "lucide-react";
-import { Link } from "react-router";
 import type { CountSummary, CountTotal } from "~/domain/stock/stock-count.server";
 import { formatCents } from "~/lib/money";
 import { buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { Link } from "~/ui/link";
 import { STOCK_COUNT_TEXT as T } from "./stock-count-text";
 
 /** What a finished count found; money only when the summary carries it (owners and managers). */

@@ -1,5 +1,5 @@
 import { ArrowLeft, ClipboardCheck } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { getProperty } from "~/domain/properties/read-properties.server";
 import { LOSS_REASON_OPTIONS, type LossReason } from "~/domain/stock/loss-reasons";
 import { listCountLines, saveStockCount } from "~/domain/stock/stock-count.server";
@@ -9,6 +9,7 @@ import { Button, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
 import { Label } from "~/ui/label";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
 import { refused } from "../refusal.server";

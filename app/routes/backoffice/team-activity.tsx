@@ -1,11 +1,11 @@
 import { History } from "lucide-react";
-import { Link } from "react-router";
 import { listActivity } from "~/domain/team/activity.server";
 import { describeActivity } from "~/domain/team/activity-text";
 import { formatDateTime } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/team-activity";
 import { EMPTY_TEXT as E } from "./empty-states-text";

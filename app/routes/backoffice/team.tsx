@@ -1,6 +1,6 @@
 import { History, MailPlus, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { Form, useActionData, useNavigation, useSubmit } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
 import {
   cancelInvitation,
@@ -23,6 +23,7 @@ import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
 import { type Refused, refusalRouteHeaders, refused } from "../refusal.server";

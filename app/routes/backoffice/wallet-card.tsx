@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { WalletCard as Wallet } from "~/domain/ledger/read-wallets.server";
 import { buttonClasses } from "~/ui/button";
 import { Card, CardTitle } from "~/ui/card";
+import { Link } from "~/ui/link";
 import { balanceFigures, MoneyRows } from "./wallet-money";
 
 /**

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { refusalOf } from "~/domain/errors";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { getWallet, receivablesOf, walletStatement } from "~/domain/ledger/read-wallets.server";
@@ -8,6 +8,7 @@ import { isUuid } from "~/lib/uuid";
 import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/wallet-statement";
 import { EMPTY_TEXT as E } from "./empty-states-text";

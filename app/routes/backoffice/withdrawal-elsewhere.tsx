@@ -1,11 +1,11 @@
 import { ExternalLink } from "lucide-react";
-import { Link } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import type { ReleaseRow } from "~/domain/ledger/read-wallets.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { shortId } from "~/lib/short-id";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 
 export type ReleaseView = Omit<ReleaseRow, "releaseAt"> & { releaseAt: string };
 

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { PIX_KEY_LABEL } from "~/domain/ledger/pix-key";
 import { formatCents } from "~/lib/money";
@@ -6,6 +6,7 @@ import { PIX_KEY_TYPES, type PixKeyType } from "~/platform/payouts/payout-provid
 import { Button, buttonClasses } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
+import { Link } from "~/ui/link";
 import { MoneyInput } from "~/ui/money-input";
 import { NativeSelect } from "~/ui/select";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Wallet } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { formatPixKey } from "~/domain/ledger/pix-key";
@@ -26,6 +26,7 @@ import { requestContext } from "~/platform/request-context";
 import { buttonClasses } from "~/ui/button";
 import { cardGridClasses } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
+import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/withdrawals";
