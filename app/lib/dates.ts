@@ -11,15 +11,40 @@ const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
   hourCycle: "h23",
 });
 
-/** Formats an instant as "dd/MM/yyyy HH:mm" in São Paulo time, whatever the machine's time zone. */
-export function formatDateTime(value: Date | string | number): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "-";
+/** From this instant on São Paulo keeps UTC−3 all year (daylight saving time ended in February 2019). */
+const FIXED_OFFSET_SINCE = Date.parse("2019-03-01T00:00:00Z");
+const SAO_PAULO_OFFSET_MS = -3 * 3_600_000;
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** "dd/MM/yyyy HH:mm" of an instant after FIXED_OFFSET_SINCE, by arithmetic: a list of sales writes 50 of them. */
+function fixedOffsetText(time: number): string {
+  const d = new Date(time + SAO_PAULO_OFFSET_MS);
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+}
+
+function icuText(date: Date): string {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of dateTimeFormat.formatToParts(date)) parts[part.type] = part.value;
   const { day, month, year, hour, minute } = parts;
   if (!day || !month || !year || !hour || !minute) return "-";
   return `${day}/${month}/${year} ${hour}:${minute}`;
+}
+
+// The arithmetic is used only where it agrees with the time zone database of this machine.
+const fixedOffsetAgrees = [
+  "2019-03-01T00:00:00Z",
+  "2024-02-29T02:59:59Z",
+  "2026-11-24T03:00:00Z",
+  "2026-12-31T23:59:00Z",
+  "2031-10-20T15:07:00Z",
+].every((iso) => fixedOffsetText(Date.parse(iso)) === icuText(new Date(iso)));
+
+/** Formats an instant as "dd/MM/yyyy HH:mm" in São Paulo time, whatever the machine's time zone. */
+export function formatDateTime(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  const time = date.getTime();
+  if (Number.isNaN(time)) return "-";
+  return fixedOffsetAgrees && time >= FIXED_OFFSET_SINCE ? fixedOffsetText(time) : icuText(date);
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

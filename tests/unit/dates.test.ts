@@ -8,6 +8,26 @@ import {
 } from "~/lib/dates";
 
 describe("formatDateTime", () => {
+  it("writes what the time zone database writes, before and after São Paulo's last daylight saving time", () => {
+    const icu = new Intl.DateTimeFormat("pt-BR", {
+      timeZone: "America/Sao_Paulo",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const from = Date.parse("2015-01-01T00:00:00Z");
+    const to = Date.parse("2040-01-01T00:00:00Z");
+    for (let i = 0; i < 3000; i++) {
+      const instant = new Date(from + Math.floor(Math.random() * (to - from)));
+      expect(formatDateTime(instant), instant.toISOString()).toBe(icu.format(instant).replace(",", ""));
+    }
+    // Summer time of 2018/2019 (UTC−2): noon UTC was 10:00 there.
+    expect(formatDateTime("2018-12-01T12:00:00Z")).toBe("01/12/2018 10:00");
+  });
+
   it("exports the app time zone", () => {
     expect(APP_TIME_ZONE).toBe("America/Sao_Paulo");
   });

@@ -4,6 +4,7 @@ import type { PaymentMethod } from "~/lib/payment-method";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
+import { preparedOnce } from "~/platform/db/prepared";
 import { orderItems, orders, properties, salesDaily, walletMovements } from "~/platform/db/schema";
 import { isOrderStatus, type OrderStatus } from "../orders/order-status";
 import { findStay, type StayRecord, salesWindowOf } from "../stays/find-stay.server";
@@ -250,24 +251,13 @@ export type SalesTotals = SaleMoney & { orders: number; counts: SalesCounts };
 export async function salesTotals(db: Db, actor: Actor, filter: SalesFilter): Promise<SalesTotals> {
   assertCan(actor, "sales.read");
   if (filter.stay) return stayTotals(db, actor, filter);
-  const where: SQL[] = [eq(salesDaily.organizationId, actor.organizationId)];
-  if (filter.status === "pending") where.push(inArray(salesDaily.status, ["pending", "processing"]));
-  else if (filter.status) where.push(eq(salesDaily.status, filter.status));
-  if (filter.propertyId) where.push(eq(salesDaily.propertyId, filter.propertyId));
-  if (filter.from) where.push(gte(salesDaily.day, filter.from));
-  if (filter.to) where.push(lte(salesDaily.day, filter.to));
-  const byStatus = await db
-    .select({
-      status: salesDaily.status,
-      orders: sql<string>`sum(${salesDaily.orders})::bigint`,
-      gross: sql<string>`sum(${salesDaily.grossCents})::bigint`,
-      providerFee: sql<string>`sum(${salesDaily.providerFeeCents})::bigint`,
-      platformFee: sql<string>`sum(${salesDaily.platformFeeCents})::bigint`,
-      refund: sql<string>`sum(${salesDaily.refundCents})::bigint`,
-    })
-    .from(salesDaily)
-    .where(and(...where))
-    .groupBy(salesDaily.status);
+  const byStatus = await totalsQuery(db, filter).execute({
+    organizationId: actor.organizationId,
+    status: filter.status,
+    propertyId: filter.propertyId,
+    from: filter.from,
+    to: filter.to,
+  });
   const money = { ...NO_MONEY };
   for (const r of byStatus) {
     money.grossCents += Number(r.gross);
@@ -277,6 +267,36 @@ export async function salesTotals(db: Db, actor: Actor, filter: SalesFilter): Pr
   }
   money.netCents = money.grossCents - money.providerFeeCents - money.platformFeeCents + money.refundCents;
   return { ...countsOf(byStatus), ...money };
+}
+
+/**
+ * The totals' read for the filters given (each combination its own statement), built once per database
+ * handle: the first page of /sales runs it on every visit.
+ */
+function totalsQuery(db: Db, filter: SalesFilter) {
+  const status = filter.status === null ? "" : filter.status === "pending" ? "_pending" : "_status";
+  const name = `sales_totals${status}${filter.propertyId ? "_property" : ""}${filter.from ? "_from" : ""}${filter.to ? "_to" : ""}`;
+  return preparedOnce(db, name, () => {
+    const where: SQL[] = [eq(salesDaily.organizationId, sql.placeholder("organizationId"))];
+    if (filter.status === "pending") where.push(inArray(salesDaily.status, ["pending", "processing"]));
+    else if (filter.status) where.push(eq(salesDaily.status, sql.placeholder("status")));
+    if (filter.propertyId) where.push(eq(salesDaily.propertyId, sql.placeholder("propertyId")));
+    if (filter.from) where.push(gte(salesDaily.day, sql.placeholder("from")));
+    if (filter.to) where.push(lte(salesDaily.day, sql.placeholder("to")));
+    return db
+      .select({
+        status: salesDaily.status,
+        orders: sql<string>`sum(${salesDaily.orders})::bigint`,
+        gross: sql<string>`sum(${salesDaily.grossCents})::bigint`,
+        providerFee: sql<string>`sum(${salesDaily.providerFeeCents})::bigint`,
+        platformFee: sql<string>`sum(${salesDaily.platformFeeCents})::bigint`,
+        refund: sql<string>`sum(${salesDaily.refundCents})::bigint`,
+      })
+      .from(salesDaily)
+      .where(and(...where))
+      .groupBy(salesDaily.status)
+      .prepare(name);
+  });
 }
 
 function countsOf(

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
+import { preparedOnce } from "~/platform/db/prepared";
 import { properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
@@ -23,11 +24,18 @@ export const propertyColumns = {
 /** The organization's properties, newest first; archived ones are gone from every list. */
 export async function listProperties(db: Db, actor: Actor): Promise<Property[]> {
   assertCan(actor, "catalog.read");
-  return db
-    .select(propertyColumns)
-    .from(properties)
-    .where(and(eq(properties.organizationId, actor.organizationId), isNull(properties.archivedAt)))
-    .orderBy(desc(properties.createdAt), desc(properties.id));
+  // Read by /sales and /properties on every visit: built once per database handle.
+  const query = preparedOnce(db, "live_properties", () =>
+    db
+      .select(propertyColumns)
+      .from(properties)
+      .where(
+        and(eq(properties.organizationId, sql.placeholder("organizationId")), isNull(properties.archivedAt)),
+      )
+      .orderBy(desc(properties.createdAt), desc(properties.id))
+      .prepare("live_properties"),
+  );
+  return query.execute({ organizationId: actor.organizationId });
 }
 
 /** One property of the actor's organization; null when unknown, archived or another organization's. */
