@@ -22,6 +22,30 @@ function serverEntryNames(): Plugin {
   };
 }
 
+const SERVER_ICON = fileURLToPath(new URL("./app/ui/server-icon.ts", import.meta.url));
+
+/**
+ * In the server build every lucide icon is wrapped by `serverIcon` (app/ui/server-icon.ts), which builds each
+ * icon's <svg> once per class list instead of on every render; the browser's icons stay lucide's own.
+ */
+function serverIcons(): Plugin {
+  return {
+    name: "estadia:server-icons",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    transform(code, id) {
+      if (!id.replaceAll("\\", "/").endsWith("/lucide-react/dist/esm/createLucideIcon.mjs")) return null;
+      const exported = "export { createLucideIcon as default };";
+      if (!code.includes(exported))
+        throw new Error("lucide-react changed: update serverIcons in vite.config.ts");
+      return code.replace(
+        exported,
+        `import { serverIcon } from ${JSON.stringify(SERVER_ICON)};
+export default function createServerIcon(...args) { return serverIcon(createLucideIcon(...args)); }`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -45,6 +69,7 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     serverEntryNames(),
+    serverIcons(),
     guestScript("app/routes/shop/guest-page.client.ts"),
   ],
 });
