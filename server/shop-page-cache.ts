@@ -1,25 +1,38 @@
+import { randomBytes } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { loadShopCart } from "~/domain/carts/load-shop.server";
+import type { GuestLocale } from "~/lib/i18n/locale";
 import { requestLocale } from "~/lib/i18n/request-locale";
+import { database } from "~/platform/db/database.server";
 import { ttlCache } from "~/platform/ttl-cache";
-import { PRERENDER_NONCE } from "~/routes/marketing/landing.server";
+import {
+  type CartSlots,
+  type CartTemplate,
+  cartTemplateContext,
+  fillCartTemplate,
+  nonceMark,
+  parseCartTemplate,
+} from "~/routes/shop/cart-slots";
+import { deviceIdIn } from "~/routes/shop/device-cookie.server";
 import { fetchRequest, requestUrl } from "./fetch-request";
 
-// A shop's own link, as its QR code opens it: no search, no device cookie yet.
+// A shop's own link, as its QR code opens it: no search, no refusal to show.
 const SHOP_PATH = /^\/i\/[\w-]{1,64}$/;
 const DEVICE_COOKIE = /(?:^|;\s*)estadia_device=/;
 
 /** How long one render of a shop's page is shared. */
 export const SHOP_PAGE_CACHE_MS = 1000;
 
-type Page = { status: number; contentType: string; html: string };
+type Page = { status: number; contentType: string; template: CartTemplate };
 
 /**
- * The shop page as a guest's first scan gets it, rendered once a second per shop and served to every
- * phone arriving without a device cookie (so without a cart: the page is the same for all of them),
- * with each request's CSP nonce swapped in. Its catalogue is already a second or two old at most
- * (SHOP_CACHE_MS); stock is checked again on every add. Guests with a cookie, searches and every
- * other request are rendered live (docs/decisions/0014-guest-pages-without-react.md).
+ * The shop page as its QR code opens it, rendered once a second per shop and language as a template
+ * whose cart-dependent spots are marked (routes/shop/cart-slots.ts), and filled for each phone: with no
+ * cart on a first scan, else with the device's cart (one query), and the request's CSP nonce. Every
+ * guest of a property sees the same catalogue, already a second or two old at most (SHOP_CACHE_MS);
+ * stock is checked again on every add. Searches and every other request are rendered live
+ * (docs/decisions/0014-guest-pages-without-react.md, 0036-shop-page-template.md).
  */
 export function shopPageCache(options: {
   build: ServerBuild;
@@ -28,43 +41,52 @@ export function shopPageCache(options: {
 }): RequestHandler {
   const render = createRequestHandler(options.build, "production");
   const pages = ttlCache<Page>(options.ttlMs, 500);
+  const slots: CartSlots = { token: randomBytes(18).toString("base64url") };
 
   // The page sets no cookie (the device cookie comes with the first add), so status, type and body are all of it.
   const renderPage = async (req: ExpressRequest, res: ExpressResponse, url: URL): Promise<Page> => {
+    const context = options.loadContext(req, res);
+    context.set(cartTemplateContext, slots);
     // No abort signal: the render is shared by every phone that asks for the page in the same second.
-    const response = await render(fetchRequest(req, url), options.loadContext(req, res));
+    const response = await render(fetchRequest(req, url), context);
     const html = await response.text();
     return {
       status: response.status,
       contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8",
-      html: html.replaceAll(`nonce="${res.locals.nonce}"`, `nonce="${PRERENDER_NONCE}"`),
+      template: parseCartTemplate(
+        slots,
+        html.replaceAll(`nonce="${res.locals.nonce}"`, `nonce="${nonceMark(slots)}"`),
+      ),
     };
   };
 
   return async (req, res, next) => {
-    if (
-      req.method !== "GET" ||
-      !SHOP_PATH.test(req.originalUrl) ||
-      DEVICE_COOKIE.test(req.get("cookie") ?? "")
-    ) {
-      return next();
-    }
+    if (req.method !== "GET" || !SHOP_PATH.test(req.originalUrl)) return next();
     const url = requestUrl(req);
     if (!url) return next();
     try {
+      const cookies = req.get("cookie");
       // One render per shop and language (the switch's cookie, else Accept-Language).
-      const locale = requestLocale(
-        new Headers({ cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" }),
+      const locale: GuestLocale = requestLocale(
+        new Headers({ cookie: cookies ?? "", "accept-language": req.get("accept-language") ?? "" }),
       );
-      const page = await pages.get(`${req.path} ${locale}`, () => renderPage(req, res, url));
-      res
-        .status(page.status)
-        .type(page.contentType)
-        .vary("Accept-Language")
-        .vary("Cookie")
-        .send(page.html.replaceAll(`nonce="${PRERENDER_NONCE}"`, `nonce="${res.locals.nonce}"`));
+      const [page, cart] = await Promise.all([
+        pages.get(`${req.path} ${locale}`, () => renderPage(req, res, url)),
+        guestCart(req.path.slice("/i/".length), deviceIdIn(cookies)),
+      ]);
+      res.status(page.status).type(page.contentType).vary("Accept-Language").vary("Cookie");
+      // A device's page shows its cart: never kept by a shared cache.
+      if (DEVICE_COOKIE.test(cookies ?? "")) res.setHeader("Cache-Control", "private, no-store");
+      res.send(fillCartTemplate(page.template, locale, cart ?? null, res.locals.nonce));
     } catch (err) {
       next(err);
     }
   };
+}
+
+/** The device's cart in this shop; undefined for a phone without a device yet. */
+async function guestCart(hash: string, deviceId: string | undefined) {
+  if (deviceId === undefined) return undefined;
+  const { db } = await database();
+  return loadShopCart(db, hash, deviceId);
 }

@@ -149,9 +149,29 @@ describe.runIf(available)("the guest shop's first scan and the guest script's ca
       const page = await p.request(`/i/${shop.hash}`);
       expect(page.body).toMatch(/<div data-cart-bar="true" class/);
       expect(page.body).toMatch(/Quantidade de Granola">1</);
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
       const stranger = await phone().request(`/i/${shop.hash}`);
       expect(stranger.body).toMatch(/<div data-cart-bar="true" hidden=""/);
       expect(stranger.body).toMatch(/Quantidade de Granola">0</);
+    });
+
+    it("gives each phone with a cart its own cart on the same second's page", async () => {
+      const [a, b] = [phone(), phone()];
+      await a.cart({ intent: "add", hash: shop.hash, productId: id("Café") });
+      const added = await b.cart({ intent: "add", hash: shop.hash, productId: id("Água com gás") });
+      const cartB: string = added.json.cart.id;
+      await b.cart({ intent: "inc", hash: shop.hash, cartId: cartB, productId: id("Água com gás") });
+      const [pageA, pageB] = await Promise.all([a.request(`/i/${shop.hash}`), b.request(`/i/${shop.hash}`)]);
+      expect(pageA.body).toMatch(/Quantidade de Café">1</);
+      expect(pageA.body).toMatch(/Quantidade de Água com gás">0</);
+      expect(pageA.body).toContain("1 item · R$\u00a08,00");
+      expect(pageB.body).toMatch(/Quantidade de Café">0</);
+      expect(pageB.body).toMatch(/Quantidade de Água com gás">2</);
+      // Two of two in stock: no more.
+      expect(pageB.body).toMatch(/disabled="" aria-label="Adicionar mais uma unidade de Água com gás"/);
+      expect(pageB.body).toContain(`href="/payment/${cartB}"`);
+      expect(pageB.body).toContain(`value="${cartB}"`);
+      expect(pageA.body).not.toContain(cartB);
     });
 
     it("shows a price the host changed within seconds", async () => {

@@ -64,6 +64,21 @@ type Catalog = Omit<Shop, "cart" | "products"> & { products: CatalogProduct[] };
 export const SHOP_CACHE_MS = 2000;
 const catalogs = ttlCache<Catalog | null>(SHOP_CACHE_MS);
 
+/**
+ * The device's reusable cart in the shop at `hash` (null: none, not a device id, or no such shop): for
+ * the shop's template, which holds the rest of the page (server/shop-page-cache.ts).
+ */
+export async function loadShopCart(
+  db: Db,
+  hash: string,
+  deviceId: unknown,
+  now = new Date(),
+): Promise<GuestCart | null> {
+  if (!isDeviceId(deviceId)) return null;
+  const catalog = await catalogs.get(hash, () => loadCatalog(db, hash));
+  return catalog ? reusableCart(db, deviceId, catalog.property.id, now) : null;
+}
+
 /** Forgets cached shops (tests, and a process that just changed a catalogue). */
 export function forgetCachedShops() {
   catalogs.clear();

@@ -1,6 +1,7 @@
 import type { GuestLocale } from "~/lib/i18n/locale";
 import { guestMessages } from "~/lib/i18n/messages";
 import { MinusIcon, PlusIcon } from "~/ui/guest-icons";
+import { type CartSlots, cardCartState, slotFlag, slotValue } from "./cart-slots";
 
 const roundButton =
   "inline-flex size-10 items-center justify-center rounded-full border border-border bg-surface text-ink " +
@@ -16,6 +17,8 @@ export function CartStepper({
   name,
   quantity,
   stock,
+  slots = null,
+  productId = "",
 }: {
   locale: GuestLocale;
   /** The product's name as the guest reads it. */
@@ -23,6 +26,9 @@ export function CartStepper({
   quantity: number;
   /** Units the property has; null = no limit. */
   stock: number | null;
+  /** In the shop's template: the quantity and the plus button's limit are marked (cart-slots.ts). */
+  slots?: CartSlots | null;
+  productId?: string;
 }) {
   const t = guestMessages(locale).shop;
   return (
@@ -37,7 +43,7 @@ export function CartStepper({
         <MinusIcon className="size-4" />
       </button>
       <output data-qty-text className="w-6 text-center font-semibold" aria-label={t.quantityLabel(name)}>
-        {quantity}
+        {slotValue(slots, { kind: "quantity", productId }, quantity)}
       </output>
       <button
         type="submit"
@@ -45,7 +51,12 @@ export function CartStepper({
         value="inc"
         data-plus
         className={roundButton}
-        disabled={stock !== null && quantity >= stock}
+        {...slotFlag(
+          slots,
+          "disabled",
+          { kind: "plusDisabled", productId, stock },
+          cardCartState(quantity, stock).plusDisabled,
+        )}
         aria-label={t.addOneLabel(name)}
       >
         <PlusIcon className="size-4" />

@@ -8,7 +8,12 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 
 /** The guest's device id from its first-party cookie (random; not fingerprinting), if valid. */
 export function readDeviceId(request: Request): string | undefined {
-  const value = cookieValue(request.headers.get("cookie"), NAME);
+  return deviceIdIn(request.headers.get("cookie"));
+}
+
+/** The device id in a Cookie header, if valid. */
+export function deviceIdIn(cookieHeader: string | null | undefined): string | undefined {
+  const value = cookieValue(cookieHeader, NAME);
   return isDeviceId(value) ? value : undefined;
 }
 

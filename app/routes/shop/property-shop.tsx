@@ -1,7 +1,7 @@
 import { data, useSearchParams } from "react-router";
 import { loadShop } from "~/domain/carts/load-shop.server";
 import { hostContactLinks } from "~/domain/team/organization-contact";
-import { cartBarText, type GuestCart } from "~/lib/guest-cart";
+import type { GuestCart } from "~/lib/guest-cart";
 import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
 import { guestMessages } from "~/lib/i18n/messages";
 import { requestLocale } from "~/lib/i18n/request-locale";
@@ -13,6 +13,7 @@ import { LanguageSwitch } from "~/ui/language-switch";
 import type { Route } from "./+types/property-shop";
 import { applyCartChange } from "./cart-changes.server";
 import { cartScriptTexts } from "./cart-script-texts";
+import { type CartSlots, cartBarState, cartTemplateContext, slotFlag, slotValue } from "./cart-slots";
 import { readDeviceId } from "./device-cookie.server";
 import { HostContact } from "./host-contact";
 import { ShopProductCard } from "./shop-product-card";
@@ -29,10 +30,12 @@ export function meta({ loaderData: shop }: Route.MetaArgs) {
 
 export const handle = { guestPage: true };
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request.headers);
   const { db } = await database();
-  const shop = await loadShop(db, params.hash, readDeviceId(request), locale);
+  // The template of the page (server/shop-page-cache.ts) is every guest's: no cart, its spots marked.
+  const template = context.get(cartTemplateContext);
+  const shop = await loadShop(db, params.hash, template ? undefined : readDeviceId(request), locale);
   if (!shop) return data({ notFound: true as const, locale }, { status: 404 });
   const { property, products, cart, contact } = shop;
   return {
@@ -42,6 +45,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     products,
     cart,
     contact: hostContactLinks(contact),
+    slots: template satisfies CartSlots | null,
   };
 }
 
@@ -82,6 +86,7 @@ function Shop({
   products,
   cart,
   contact,
+  slots,
   refusal,
 }: ShopData & { refusal: string | undefined }) {
   const messages = guestMessages(locale);
@@ -90,7 +95,7 @@ function Shop({
   const query = params.get("q") ?? "";
   const category = params.get("category") ?? "";
   const quantities = new Map(cart?.lines.map((l) => [l.productId, l.quantity]));
-  const count = cart?.lines.reduce((sum, l) => sum + l.quantity, 0) ?? 0;
+  const bar = cartBarState(locale, cart);
 
   const categories = [
     ...new Map(products.flatMap((p) => (p.category ? [[p.category.name, p.category]] : []))).values(),
@@ -109,6 +114,7 @@ function Shop({
       quantity={quantities.get(p.id) ?? 0}
       hidden={!shown.has(p)}
       eager={i < 4}
+      slots={slots}
     />
   );
 
@@ -116,7 +122,7 @@ function Shop({
     <main
       data-shop
       data-guest-cart
-      data-cart={JSON.stringify(cart satisfies GuestCart | null)}
+      data-cart={slotValue(slots, { kind: "cartJson" }, JSON.stringify(cart satisfies GuestCart | null))}
       data-texts={JSON.stringify(cartScriptTexts(t))}
       className="mx-auto min-h-dvh max-w-3xl px-4 pt-5 pb-28"
     >
@@ -216,16 +222,16 @@ function Shop({
 
       <div
         data-cart-bar
-        hidden={count === 0}
+        {...slotFlag(slots, "hidden", { kind: "barHidden" }, bar.hidden)}
         className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface/95 p-3 backdrop-blur"
       >
         <a
           data-cart-link
-          href={cart ? `/payment/${cart.id}` : "#"}
+          href={slotValue(slots, { kind: "barHref" }, bar.href)}
           className="mx-auto flex h-12 max-w-3xl items-center justify-between rounded-full bg-brand px-5 font-semibold text-white"
         >
           <span>{t.continue}</span>
-          <span data-cart-bar-text>{cartBarText(locale, t.cartItems, count, cart?.totalCents ?? 0)}</span>
+          <span data-cart-bar-text>{slotValue(slots, { kind: "barText" }, bar.text)}</span>
         </a>
       </div>
     </main>

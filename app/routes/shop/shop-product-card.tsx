@@ -3,6 +3,7 @@ import { formatCentsIn } from "~/lib/i18n/format";
 import type { GuestLocale } from "~/lib/i18n/locale";
 import { guestMessages } from "~/lib/i18n/messages";
 import { AdultsOnlyMark } from "./adults-only-mark";
+import { type CartSlots, cardCartState, slotFlag, slotValue } from "./cart-slots";
 import { CartStepper } from "./cart-stepper";
 
 export type ShopCardProduct = {
@@ -26,6 +27,8 @@ type Props = {
   quantity: number;
   hidden: boolean;
   eager: boolean;
+  /** Set when rendering the page's template: the cart's spots are marked (cart-slots.ts). */
+  slots?: CartSlots | null;
 };
 
 /**
@@ -33,8 +36,19 @@ type Props = {
  * the intent). Both states are in the HTML (one hidden), so the guest script only flips them
  * (guest-cart.client.ts lists the attributes).
  */
-export function ShopProductCard({ locale, product, hash, cartId, quantity, hidden, eager }: Props) {
+export function ShopProductCard({
+  locale,
+  product,
+  hash,
+  cartId,
+  quantity,
+  hidden,
+  eager,
+  slots = null,
+}: Props) {
   const t = guestMessages(locale).shop;
+  const state = cardCartState(quantity, product.stock);
+  const productId = product.id;
   return (
     <li
       data-shop-card
@@ -86,21 +100,37 @@ export function ShopProductCard({ locale, product, hash, cartId, quantity, hidde
           ) : (
             <form method="post" data-cart-change>
               <input type="hidden" name="hash" value={hash} />
-              <input type="hidden" name="cartId" value={cartId} data-cart-id />
+              <input
+                type="hidden"
+                name="cartId"
+                value={slotValue(slots, { kind: "cartId" }, cartId)}
+                data-cart-id
+              />
               <input type="hidden" name="productId" value={product.id} />
               <button
                 type="submit"
                 name="intent"
                 value="add"
                 data-when="empty"
-                hidden={quantity > 0}
+                {...slotFlag(slots, "hidden", { kind: "addHidden", productId }, state.addHidden)}
                 className="h-10 rounded-full bg-brand px-4 text-sm font-semibold text-white"
                 aria-label={t.addLabel(product.name)}
               >
                 {t.add}
               </button>
-              <div data-when="some" hidden={quantity === 0} className="flex items-center gap-2">
-                <CartStepper locale={locale} name={product.name} quantity={quantity} stock={product.stock} />
+              <div
+                data-when="some"
+                {...slotFlag(slots, "hidden", { kind: "stepperHidden", productId }, state.stepperHidden)}
+                className="flex items-center gap-2"
+              >
+                <CartStepper
+                  locale={locale}
+                  name={product.name}
+                  quantity={quantity}
+                  stock={product.stock}
+                  slots={slots}
+                  productId={productId}
+                />
               </div>
             </form>
           )}
