@@ -1,11 +1,12 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { GuestCart } from "~/lib/guest-cart";
 import type { Db } from "~/platform/db/database-handle.server";
 import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { CART_CREATION_PER_IP, CART_LINE_MAX, CART_REUSE_DAYS, isDeviceId } from "./cart-policy";
-import { type CartSummary, readCartSummary, recomputeTotal } from "./cart-summary.server";
+import { recomputeCart } from "./cart-summary.server";
 import { buyableStock, buyableStockFor } from "./guest-stock.server";
 import { CART_TEXT as T } from "./messages";
 
@@ -24,7 +25,7 @@ export type AddToCartInput = z.input<typeof input>;
  * Serialized per device and property (advisory lock, then the cart row), so two tabs adding at once
  * end with exact quantities and total.
  */
-export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): Promise<CartSummary> {
+export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): Promise<GuestCart> {
   const parsed = input.safeParse(raw);
   if (!parsed.success) throw new AppError("invalid", T.addFailed);
   const { hash, productId, deviceId, ip } = parsed.data;
@@ -115,9 +116,6 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
       if (own?.stock !== null && item.quantity > (own?.stock ?? 0))
         throw new AppError("insufficient_stock", T.stockLimit);
     }
-    await recomputeTotal(tx, cart.id);
-    const summary = await readCartSummary(tx, cart.id);
-    if (!summary) throw new Error("cart vanished");
-    return summary;
+    return recomputeCart(tx, cart.id);
   });
 }

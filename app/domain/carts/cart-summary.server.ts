@@ -1,5 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { GuestCart } from "~/lib/guest-cart";
 import type { Db } from "~/platform/db/database-handle.server";
+import { preparedOnce } from "~/platform/db/prepared";
 import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { buyableStockFor } from "./guest-stock.server";
 
@@ -29,23 +31,79 @@ export type CartSummary = {
   lines: CartLine[];
 };
 
+const totalOfItems = (cartId: SQL | string) =>
+  sql`(select coalesce(sum(${cartItems.quantity}::bigint * ${cartItems.unitPriceCents}), 0)::bigint
+    from ${cartItems} where ${cartItems.cartId} = ${cartId})`;
+
 /** Sets the cart's total from its items, on the server, after every change. */
 export async function recomputeTotal(tx: Tx, cartId: string): Promise<number> {
   const [row] = await tx
     .update(carts)
-    .set({
-      totalCents: sql`(select coalesce(sum(${cartItems.quantity}::bigint * ${cartItems.unitPriceCents}), 0)::bigint
-        from ${cartItems} where ${cartItems.cartId} = ${cartId})`,
-      updatedAt: new Date(),
-    })
+    .set({ totalCents: totalOfItems(cartId), updatedAt: new Date() })
     .where(eq(carts.id, cartId))
     .returning({ totalCents: carts.totalCents });
   return row?.totalCents ?? 0;
 }
 
+/**
+ * After a guest's change: sets the cart's total from its items and answers the cart as the guest script
+ * sees it (ids, quantities, prices), in one statement.
+ */
+export async function recomputeCart(tx: Tx, cartId: string): Promise<GuestCart> {
+  const [row] = await tx
+    .update(carts)
+    .set({ totalCents: totalOfItems(cartId), updatedAt: new Date() })
+    .where(eq(carts.id, cartId))
+    .returning({
+      id: carts.id,
+      totalCents: carts.totalCents,
+      // Drizzle writes an UPDATE's columns without their table: the subquery names its own.
+      lines: sql<[string, number, number][]>`(select coalesce(json_agg(json_build_array(
+          item.product_id, item.quantity, item.unit_price_cents) order by item.created_at), '[]'::json)
+        from cart_items item where item.cart_id = "carts"."id")`,
+    });
+  if (!row) throw new Error("cart vanished");
+  return {
+    id: row.id,
+    totalCents: row.totalCents,
+    lines: row.lines.map(([productId, quantity, unitPriceCents]) => ({
+      productId,
+      quantity,
+      unitPriceCents,
+    })),
+  };
+}
+
 /** The cart as the guest sees it: lines with names, prices and the stock that caps them (one query). */
 export async function readCartSummary(db: Db | Tx, cartId: string): Promise<CartSummary | null> {
-  const rows = await db
+  return summaryOf(await summaryQuery(db, eq(carts.id, cartId)));
+}
+
+/**
+ * The cart for its owner's device, still pending, in a shop still open; null for anyone else. One
+ * prepared statement: the cart summary page reads it on every visit.
+ */
+export async function readOwnCartSummary(
+  db: Db,
+  cartId: string,
+  deviceId: string,
+): Promise<CartSummary | null> {
+  const query = preparedOnce(db, "own_cart_summary", () =>
+    summaryQuery(
+      db,
+      and(
+        eq(carts.id, sql.placeholder("cartId")),
+        eq(carts.deviceId, sql.placeholder("deviceId")),
+        eq(carts.status, "pending"),
+        isNull(properties.archivedAt),
+      ),
+    ).prepare("own_cart_summary"),
+  );
+  return summaryOf(await query.execute({ cartId, deviceId }));
+}
+
+function summaryQuery(db: Db | Tx, where: SQL | undefined) {
+  return db
     .select({
       id: carts.id,
       propertyId: carts.propertyId,
@@ -72,8 +130,13 @@ export async function readCartSummary(db: Db | Tx, cartId: string): Promise<Cart
         eq(propertyProducts.propertyId, carts.propertyId),
       ),
     )
-    .where(eq(carts.id, cartId))
+    .where(where)
     .orderBy(asc(cartItems.createdAt));
+}
+
+type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
+
+function summaryOf(rows: SummaryRow[]): CartSummary | null {
   const [head] = rows;
   if (!head) return null;
   const lines: CartLine[] = [];

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import type { GuestCart } from "~/lib/guest-cart";
 import type { Db } from "~/platform/db/database-handle.server";
 import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { CART_LINE_MAX, isDeviceId } from "./cart-policy";
-import { type CartSummary, readCartSummary, recomputeTotal } from "./cart-summary.server";
+import { type CartSummary, readOwnCartSummary, recomputeCart } from "./cart-summary.server";
 import { buyableStockFor } from "./guest-stock.server";
 import { CART_TEXT as T } from "./messages";
 
@@ -21,7 +22,7 @@ export type ChangeCartItemInput = z.input<typeof input>;
  * Plus or minus one unit of an item already in the cart; minus at 1 removes it. Only the device that
  * owns the cart may change it: any other answers as if the cart did not exist.
  */
-export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<CartSummary> {
+export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<GuestCart> {
   const parsed = input.safeParse(raw);
   if (!parsed.success) throw new AppError("not_found", T.cartNotFound);
   const { cartId, productId, deviceId, delta } = parsed.data;
@@ -63,10 +64,7 @@ export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<
       }
       await tx.update(cartItems).set({ quantity }).where(where);
     }
-    await recomputeTotal(tx, cart.id);
-    const summary = await readCartSummary(tx, cart.id);
-    if (!summary) throw new Error("cart vanished");
-    return summary;
+    return recomputeCart(tx, cart.id);
   });
 }
 
@@ -74,16 +72,7 @@ export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<
 const ownCartIds = z.object({ cartId: z.uuid(), deviceId: z.string().refine(isDeviceId) });
 
 /** The cart for its owner's device in a shop still open, or null for anyone else (and for unknown ids). */
-
 export async function getOwnCart(db: Db, cartId: unknown, deviceId: unknown): Promise<CartSummary | null> {
   const ids = ownCartIds.safeParse({ cartId, deviceId });
-  if (!ids.success) return null;
-  const [cart] = await db
-    .select({ id: carts.id })
-    .from(carts)
-    .innerJoin(properties, and(eq(properties.id, carts.propertyId), isNull(properties.archivedAt)))
-    .where(
-      and(eq(carts.id, ids.data.cartId), eq(carts.deviceId, ids.data.deviceId), eq(carts.status, "pending")),
-    );
-  return cart ? readCartSummary(db, cart.id) : null;
+  return ids.success ? readOwnCartSummary(db, ids.data.cartId, ids.data.deviceId) : null;
 }

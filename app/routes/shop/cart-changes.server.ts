@@ -3,7 +3,7 @@ import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { changeCartItem } from "~/domain/carts/change-cart-item.server";
 import { CART_TEXT } from "~/domain/carts/messages";
 import { refusalOf } from "~/domain/errors";
-import { type GuestCart, guestCart } from "~/lib/guest-cart";
+import type { GuestCart } from "~/lib/guest-cart";
 import { translateFromPortuguese } from "~/lib/i18n/messages";
 import { requestLocale } from "~/lib/i18n/request-locale";
 import { database } from "~/platform/db/database.server";
@@ -48,7 +48,7 @@ export async function changeGuestCart(
             deviceId,
             delta: intent === "inc" ? 1 : -1,
           });
-    return { result: { ok: true, cart: guestCart(cart) }, status: 200, setCookie };
+    return { result: { ok: true, cart }, status: 200, setCookie };
   } catch (err) {
     const refusal = refusalOf(err);
     const detail =
