@@ -161,10 +161,17 @@ export async function benchContention(appUrl: string, db: Db): Promise<string> {
   await Promise.all(
     ids.map((id) => post(winners[0] as Guest, "/dev/payments", form({ id, outcome: "approve" }))),
   );
-  const paid = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.propertyId, shop.propertyId), eq(orders.status, "paid")));
+  // The app answers a webhook at once and settles the order in a job: wait for the jobs, 30 s at most.
+  const paidOrders = () =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.propertyId, shop.propertyId), eq(orders.status, "paid")));
+  let paid = await paidOrders();
+  for (const deadline = Date.now() + 30_000; paid.length < ids.length && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    paid = await paidOrders();
+  }
   const [stock] = await db
     .select({ current: propertyProducts.currentQuantity, reserved: propertyProducts.reservedQuantity })
     .from(propertyProducts)

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port";
@@ -37,9 +37,14 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "estadia-test-"));
 }
 
+/** The Node flags that `npm start` gives the server (package.json's start script). */
+const START_FLAGS = String(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start)
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
 function spawnBuilt(env: Record<string, string | undefined>): ChildProcess {
   // The built server, exactly as `npm start` runs it (tests build first: see scripts/test-all.js).
-  return spawn(process.execPath, ["server.js"], {
+  return spawn(process.execPath, [...START_FLAGS, "server.js"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
