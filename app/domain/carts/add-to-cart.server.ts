@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { GuestCart } from "~/lib/guest-cart";
-import type { Db } from "~/platform/db/database-handle.server";
-import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
+import type { Db, Tx } from "~/platform/db/database-handle.server";
+import { carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { CART_CREATION_PER_IP, CART_LINE_MAX, CART_REUSE_DAYS, isDeviceId } from "./cart-policy";
-import { recomputeCart } from "./cart-summary.server";
+import { addOneUnit } from "./cart-summary.server";
 import { buyableStock, buyableStockFor } from "./guest-stock.server";
 import { CART_TEXT as T } from "./messages";
 
@@ -22,8 +22,8 @@ export type AddToCartInput = z.input<typeof input>;
 /**
  * Adds one unit of a product to the device's cart in this property's shop, creating the cart on the
  * first add. Price and stock come from the database; the quantity never passes the property's stock.
- * Serialized per device and property (advisory lock, then the cart row), so two tabs adding at once
- * end with exact quantities and total.
+ * Serialized per cart (its row lock; the device's advisory lock on the property while there is none yet),
+ * so two tabs adding at once end with one cart and exact quantities and total.
  */
 export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): Promise<GuestCart> {
   const parsed = input.safeParse(raw);
@@ -31,16 +31,28 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
   const { hash, productId, deviceId, ip } = parsed.data;
 
   return db.transaction(async (tx) => {
-    // The property and, if it holds it, the product's offer: one round trip, two distinct refusals. The
-    // same statement takes the device's lock on this shop (keyed by the shop's hash, one per property), so
-    // the cart is looked for, below, only once any other add of this device here has committed.
+    // The property, the product's offer if it holds it, and the device's cart there, locked: one round
+    // trip, distinct refusals. Every change to a cart's lines takes the cart's row lock first, so the
+    // statements below see its lines as they stand.
+    const reuseSince = new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000);
+    const ownCart = tx.$with("own_cart").as(
+      tx
+        .select({ cartId: carts.id })
+        .from(carts)
+        .innerJoin(properties, eq(properties.id, carts.propertyId))
+        .where(and(eq(properties.hash, hash), ownPending(deviceId, reuseSince)))
+        .orderBy(desc(carts.createdAt))
+        .limit(1)
+        .for("update", { of: carts }),
+    );
     const [found] = await tx
+      .with(ownCart)
       .select({
         propertyId: properties.id,
         organizationId: properties.organizationId,
         priceCents: products.priceCents,
         stock: buyableStock,
-        locked: sql`pg_advisory_xact_lock(hashtext(${`cart:${deviceId}:`} || ${properties.hash}))`,
+        cartId: ownCart.cartId,
       })
       .from(properties)
       .leftJoin(
@@ -48,6 +60,7 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
         and(eq(propertyProducts.propertyId, properties.id), eq(propertyProducts.productId, productId)),
       )
       .leftJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
+      .leftJoin(ownCart, sql`true`)
       .where(and(eq(properties.hash, hash), isNull(properties.archivedAt)));
     if (!found) throw new AppError("not_found", T.propertyNotFound);
     const property = { id: found.propertyId, organizationId: found.organizationId };
@@ -56,66 +69,64 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
     if (offer.priceCents <= 0) throw new AppError("invalid", T.noPrice);
     if (offer.stock !== null && offer.stock <= 0) throw new AppError("insufficient_stock", T.soldOut);
 
-    const reuseSince = new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000);
-    let [cart] = await tx
-      .select({ id: carts.id })
-      .from(carts)
-      .where(
-        and(
-          eq(carts.deviceId, deviceId),
-          eq(carts.propertyId, property.id),
-          eq(carts.status, "pending"),
-          gt(carts.createdAt, reuseSince),
-        ),
-      )
-      .orderBy(desc(carts.createdAt))
-      .limit(1)
-      .for("update");
-    if (!cart) {
-      const limit = await throttleHit(tx, CART_CREATION_PER_IP, ip, now);
-      if (!limit.allowed)
-        throw new AppError("rate_limited", T.tooManyCarts, undefined, {
-          retryAfterSeconds: limit.retryAfterSeconds,
-        });
-      [cart] = await tx
-        .insert(carts)
-        .values({
-          organizationId: property.organizationId,
-          propertyId: property.id,
-          deviceId,
-          createdAt: now,
-        })
-        .returning({ id: carts.id });
-      if (!cart) throw new Error("cart insert returned nothing");
-    }
-
-    // One more unit, or the first: the unique (cart, product) pair makes it one statement. Past the stock,
-    // the refusal rolls it back.
-    const [item] = await tx
-      .insert(cartItems)
-      .values({
-        organizationId: property.organizationId,
-        cartId: cart.id,
-        productId,
-        quantity: 1,
-        unitPriceCents: offer.priceCents,
-      })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId],
-        set: { quantity: sql`${cartItems.quantity} + 1` },
-      })
-      .returning({ quantity: cartItems.quantity });
-    if (!item) throw new Error("cart item upsert returned nothing");
-    if (item.quantity > CART_LINE_MAX) throw new AppError("invalid", T.lineLimit);
-    if (offer.stock !== null && item.quantity > offer.stock) {
+    const cartId = found.cartId ?? (await newCart(tx, property, deviceId, ip, reuseSince, now));
+    // One more unit, or the first, and the cart's new total and lines: one statement. Past the stock, the
+    // refusal rolls it back.
+    const { quantity, cart } = await addOneUnit(tx, {
+      organizationId: property.organizationId,
+      cartId,
+      productId,
+      unitPriceCents: offer.priceCents,
+    });
+    if (quantity > CART_LINE_MAX) throw new AppError("invalid", T.lineLimit);
+    if (offer.stock !== null && quantity > offer.stock) {
       // Past what any guest can buy: still fine if this guest's own order in progress holds the rest.
       const [own] = await tx
-        .select({ stock: buyableStockFor(cart.id) })
+        .select({ stock: buyableStockFor(cartId) })
         .from(propertyProducts)
         .where(and(eq(propertyProducts.propertyId, property.id), eq(propertyProducts.productId, productId)));
-      if (own?.stock !== null && item.quantity > (own?.stock ?? 0))
+      if (own?.stock !== null && quantity > (own?.stock ?? 0))
         throw new AppError("insufficient_stock", T.stockLimit);
     }
-    return recomputeCart(tx, cart.id);
+    return cart;
   });
+}
+
+/** The device's pending cart in the property, recent enough to be reused. */
+function ownPending(deviceId: string, reuseSince: Date) {
+  return and(eq(carts.deviceId, deviceId), eq(carts.status, "pending"), gt(carts.createdAt, reuseSince));
+}
+
+/**
+ * The device's first cart here. Two tabs may both have found none: the device's lock on this property
+ * serializes them, and the second finds, and locks, the cart the first made.
+ */
+async function newCart(
+  tx: Tx,
+  property: { id: string; organizationId: string },
+  deviceId: string,
+  ip: string,
+  reuseSince: Date,
+  now: Date,
+): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${deviceId}:${property.id}`}))`);
+  const [made] = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.propertyId, property.id), ownPending(deviceId, reuseSince)))
+    .orderBy(desc(carts.createdAt))
+    .limit(1)
+    .for("update");
+  if (made) return made.id;
+  const limit = await throttleHit(tx, CART_CREATION_PER_IP, ip, now);
+  if (!limit.allowed)
+    throw new AppError("rate_limited", T.tooManyCarts, undefined, {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
+  const [cart] = await tx
+    .insert(carts)
+    .values({ organizationId: property.organizationId, propertyId: property.id, deviceId, createdAt: now })
+    .returning({ id: carts.id });
+  if (!cart) throw new Error("cart insert returned nothing");
+  return cart.id;
 }

@@ -1,11 +1,9 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { GuestCart } from "~/lib/guest-cart";
-import type { Db } from "~/platform/db/database-handle.server";
+import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { preparedOnce } from "~/platform/db/prepared";
 import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { buyableStockFor } from "./guest-stock.server";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type CartLine = {
   productId: string;
@@ -45,6 +43,27 @@ export async function recomputeTotal(tx: Tx, cartId: string): Promise<number> {
   return row?.totalCents ?? 0;
 }
 
+/** A cart's lines as the guest script sees them, oldest first: `[productId, quantity, unitPriceCents]`. */
+type LineTuple = [string, number, number];
+
+function guestCartOf(row: { id: string; totalCents: number; lines: LineTuple[] }): GuestCart {
+  return {
+    id: row.id,
+    totalCents: row.totalCents,
+    lines: row.lines.map(([productId, quantity, unitPriceCents]) => ({
+      productId,
+      quantity,
+      unitPriceCents,
+    })),
+  };
+}
+
+/** The JSON array of `lines`' tuples, oldest first; `lines` names a relation with the cart_items columns. */
+const lineTuples = (lines: SQL) =>
+  sql<LineTuple[]>`(select coalesce(json_agg(json_build_array(
+    line.product_id, line.quantity, line.unit_price_cents) order by line.created_at), '[]'::json)
+    from ${lines} line)`;
+
 /**
  * After a guest's change: sets the cart's total from its items and answers the cart as the guest script
  * sees it (ids, quantities, prices), in one statement.
@@ -58,19 +77,47 @@ export async function recomputeCart(tx: Tx, cartId: string): Promise<GuestCart> 
       id: carts.id,
       totalCents: carts.totalCents,
       // Drizzle writes an UPDATE's columns without their table: the subquery names its own.
-      lines: sql<[string, number, number][]>`(select coalesce(json_agg(json_build_array(
-          item.product_id, item.quantity, item.unit_price_cents) order by item.created_at), '[]'::json)
-        from cart_items item where item.cart_id = "carts"."id")`,
+      lines: lineTuples(sql`(select * from cart_items where cart_id = "carts"."id")`),
     });
   if (!row) throw new Error("cart vanished");
+  return guestCartOf(row);
+}
+
+/**
+ * One more unit of a product in a cart the caller holds locked (the first: at this price), and the cart's
+ * new total and lines: one statement. The total is summed from the other lines as they stand and the line
+ * just written, since a statement does not see its own writes.
+ */
+export async function addOneUnit(
+  tx: Tx,
+  line: { organizationId: string; cartId: string; productId: string; unitPriceCents: number },
+): Promise<{ quantity: number; cart: GuestCart }> {
+  const result = await tx.execute(sql`
+    with item as (
+      insert into ${cartItems} (organization_id, cart_id, product_id, quantity, unit_price_cents)
+      values (${line.organizationId}, ${line.cartId}, ${line.productId}, 1, ${line.unitPriceCents})
+      on conflict (cart_id, product_id) do update set quantity = ${cartItems}.quantity + 1
+      returning product_id, quantity, unit_price_cents, created_at
+    ),
+    lines as (
+      select product_id, quantity, unit_price_cents, created_at from item
+      union all
+      select product_id, quantity, unit_price_cents, created_at from ${cartItems}
+      where cart_id = ${line.cartId} and product_id <> ${line.productId}
+    ),
+    total as (
+      update ${carts} set total_cents = (select coalesce(sum(quantity::bigint * unit_price_cents), 0)
+        from lines), updated_at = now()
+      where id = ${line.cartId} returning id, total_cents
+    )
+    select (select quantity from item) as quantity, total.id, total.total_cents,
+      ${lineTuples(sql`lines`)} as lines
+    from total`);
+  const [row] = result.rows as { quantity: number; id: string; total_cents: unknown; lines: LineTuple[] }[];
+  if (!row) throw new Error("cart vanished");
   return {
-    id: row.id,
-    totalCents: row.totalCents,
-    lines: row.lines.map(([productId, quantity, unitPriceCents]) => ({
-      productId,
-      quantity,
-      unitPriceCents,
-    })),
+    quantity: row.quantity,
+    cart: guestCartOf({ id: row.id, totalCents: Number(row.total_cents), lines: row.lines }),
   };
 }
 
