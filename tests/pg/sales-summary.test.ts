@@ -255,6 +255,12 @@ describe.runIf(available)("the /sales totals' summary on PostgreSQL", () => {
 
     const kept = await keptSalesSummary(db(), a.organizationId);
     expect(kept).toEqual(await recomputeSalesSummary(db(), a.organizationId));
+    // The orders were spread over several rows of each day's key (slots), not queued on one.
+    const [spread] = await db()
+      .select({ slots: sql<number>`count(distinct ${salesDaily.slot})::int` })
+      .from(salesDaily)
+      .where(eq(salesDaily.organizationId, a.organizationId));
+    expect(spread?.slots).toBeGreaterThan(1);
     const totals = await salesTotals(db(), owner, await period(a.organizationId));
     // 24 placed, 2 of them replaced by new orders: 26; 18 paid of the 20, one refused, one in review.
     expect(totals.counts).toEqual({ paid: 18, refunded: 2, pending: 3, cancelled: 2, failed: 1 });

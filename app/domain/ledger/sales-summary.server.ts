@@ -12,6 +12,10 @@ import type { Posting } from "./wallet-ledger.server";
 //
 // Lock order: the order row, then the summary rows (several in one statement, in key order), then stock and
 // wallet rows. placeOrder counts its order before holding stock for the same reason.
+//
+// Each key has up to SUMMARY_SLOTS rows: an order always adds to the slot its id picks, so orders placed or
+// paid at once in one property wait on different rows (issue 27), and each slot's row stays what its own
+// orders add up to. Readers sum over the slots; the rebuild writes slot 0.
 
 /** The ledger kinds that make a sale's money; 'settlement' only moves it between buckets. */
 export const SALE_KINDS = ["sale", "fee", "platform_fee", "refund"] as const;
@@ -50,8 +54,15 @@ function add(a: SalesSums, b: SalesSums, sign = 1): SalesSums {
   return out;
 }
 
-type Key = { organizationId: string; propertyId: string; day: string; status: string };
-type OrderAt = { organizationId: string; propertyId: string; createdAt: Date };
+export const SUMMARY_SLOTS = 8;
+
+type Key = { organizationId: string; propertyId: string; day: string; status: string; slot: number };
+type OrderAt = { id: string; organizationId: string; propertyId: string; createdAt: Date };
+
+/** The order's slot: the last two hex digits of its id (random in a v4 UUID), folded to SUMMARY_SLOTS. */
+function slotOf(orderId: string): number {
+  return (Number.parseInt(orderId.slice(-2), 16) || 0) % SUMMARY_SLOTS;
+}
 
 /** A placed order counts once in 'pending' on its day. Call before holding its stock (lock order). */
 export async function countPlacedOrder(tx: Tx, order: OrderAt): Promise<void> {
@@ -59,12 +70,7 @@ export async function countPlacedOrder(tx: Tx, order: OrderAt): Promise<void> {
 }
 
 /** An order moved from one status to another takes its count and its money so far along. */
-export async function moveInSalesSummary(
-  tx: Tx,
-  order: OrderAt & { id: string },
-  from: string,
-  to: string,
-): Promise<void> {
+export async function moveInSalesSummary(tx: Tx, order: OrderAt, from: string, to: string): Promise<void> {
   const lines = await tx
     .select({ kind: walletMovements.kind, cents: sql<string>`sum(${walletMovements.amountCents})::bigint` })
     .from(walletMovements)
@@ -126,6 +132,7 @@ function keyOf(order: OrderAt, status: string): Key {
     propertyId: order.propertyId,
     day: saoPauloDay(order.createdAt),
     status,
+    slot: slotOf(order.id),
   };
 }
 
@@ -133,7 +140,7 @@ function keyOf(order: OrderAt, status: string): Key {
 async function addToRows(tx: Tx, rows: [Key, SalesSums][]): Promise<void> {
   const merged = new Map<string, Key & SalesSums>();
   for (const [key, sums] of rows) {
-    const id = [key.organizationId, key.day, key.propertyId, key.status].join("|");
+    const id = [key.organizationId, key.day, key.propertyId, key.status, key.slot].join("|");
     const row = merged.get(id);
     merged.set(id, row ? { ...row, ...add(row, sums) } : { ...key, ...sums });
   }
@@ -143,7 +150,13 @@ async function addToRows(tx: Tx, rows: [Key, SalesSums][]): Promise<void> {
     .insert(salesDaily)
     .values(values)
     .onConflictDoUpdate({
-      target: [salesDaily.organizationId, salesDaily.day, salesDaily.propertyId, salesDaily.status],
+      target: [
+        salesDaily.organizationId,
+        salesDaily.day,
+        salesDaily.propertyId,
+        salesDaily.status,
+        salesDaily.slot,
+      ],
       set: {
         orders: sql`${salesDaily.orders} + excluded.orders`,
         grossCents: sql`${salesDaily.grossCents} + excluded.gross_cents`,
@@ -226,9 +239,12 @@ export async function recomputeSalesSummary(
 
 /** The kept summary of an organization in recomputeSalesSummary's shape (rows left at zero left out). */
 export async function keptSalesSummary(db: Queryable, organizationId: string): Promise<SalesSummaryRow[]> {
-  const result = await db.execute(
-    sql`select * from ${salesDaily} where ${salesDaily.organizationId} = ${organizationId}`,
-  );
+  const result = await db.execute(sql`
+    select property_id, day, status, sum(orders) as orders, sum(gross_cents) as gross_cents,
+           sum(provider_fee_cents) as provider_fee_cents, sum(platform_fee_cents) as platform_fee_cents,
+           sum(refund_cents) as refund_cents
+    from ${salesDaily} where ${salesDaily.organizationId} = ${organizationId}
+    group by property_id, day, status`);
   return fromRaw(result.rows as RawRow[]);
 }
 

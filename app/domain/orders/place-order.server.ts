@@ -134,13 +134,8 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       throw new AppError("rate_limited", T.tooManyOrders, undefined, {
         retryAfterSeconds: limit.retryAfterSeconds,
       });
-    // Counted before the stock is held: summary rows are taken before stock rows on every path.
-    await countPlacedOrder(tx, {
-      organizationId: cart.organizationId,
-      propertyId: cart.propertyId,
-      createdAt: now,
-    });
-    const held = await holdStock(tx, cart.propertyId, lines);
+    // The order's own rows first; then the locks other orders of this property wait on — its day's
+    // summary row, then (lock order) the stock rows — held for as few statements as possible before commit.
     const totalCents = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
     const [order] = await tx
       .insert(orders)
@@ -164,6 +159,20 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       })
       .returning({ id: orders.id });
     if (!order) throw new Error("order insert returned nothing");
+    await tx.insert(orderStatusChanges).values({
+      organizationId: cart.organizationId,
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: "pending",
+      reason: "created",
+    });
+    await countPlacedOrder(tx, {
+      id: order.id,
+      organizationId: cart.organizationId,
+      propertyId: cart.propertyId,
+      createdAt: now,
+    });
+    const held = await holdStock(tx, cart.propertyId, lines);
     await tx.insert(orderItems).values(
       lines.map((l) => ({
         organizationId: cart.organizationId,
@@ -175,13 +184,6 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
         reservedQuantity: held.get(l.productId) ?? 0,
       })),
     );
-    await tx.insert(orderStatusChanges).values({
-      organizationId: cart.organizationId,
-      orderId: order.id,
-      fromStatus: null,
-      toStatus: "pending",
-      reason: "created",
-    });
     moved.push("placed");
     return { ok: true as const, orderId: order.id, notices };
   });

@@ -13,8 +13,8 @@ export type HeldLine = { productId: string; quantity: number; reserved: number }
 
 /**
  * Holds the lines' units in one guarded update each: a line the stock cannot cover refuses the whole
- * order (the caller's transaction rolls back what was held). Uncounted stock (null) holds nothing.
- * Returns the units held per product.
+ * order (the caller's transaction rolls back what was held). Uncounted stock (null) holds nothing and
+ * takes no lock: orders of it at once do not wait on each other. Returns the units held per product.
  */
 export async function holdStock(
   tx: Tx,
@@ -23,31 +23,38 @@ export async function holdStock(
 ): Promise<Map<string, number>> {
   const held = new Map<string, number>();
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    const [row] = await tx
-      .update(propertyProducts)
-      .set({
-        reservedQuantity: sql`${propertyProducts.reservedQuantity} + case when ${propertyProducts.currentQuantity} is null then 0 else ${line.quantity}::int end`,
-      })
-      .where(
-        and(
-          eq(propertyProducts.propertyId, propertyId),
-          eq(propertyProducts.productId, line.productId),
-          sql`(${propertyProducts.currentQuantity} is null or ${propertyProducts.currentQuantity} - ${propertyProducts.reservedQuantity} >= ${line.quantity})`,
-        ),
-      )
-      .returning({ current: propertyProducts.currentQuantity });
-    if (!row) {
-      const [left] = await tx
-        .select({
-          n: sql<number>`greatest(${propertyProducts.currentQuantity} - ${propertyProducts.reservedQuantity}, 0)::int`,
-        })
-        .from(propertyProducts)
+    const row = and(
+      eq(propertyProducts.propertyId, propertyId),
+      eq(propertyProducts.productId, line.productId),
+    );
+    const hold = tx.$with("hold").as(
+      tx
+        .update(propertyProducts)
+        .set({ reservedQuantity: sql`${propertyProducts.reservedQuantity} + ${line.quantity}::int` })
         .where(
-          and(eq(propertyProducts.propertyId, propertyId), eq(propertyProducts.productId, line.productId)),
-        );
-      throw new AppError("insufficient_stock", notEnough(line.name, left?.n ?? 0));
+          and(
+            row,
+            sql`${propertyProducts.currentQuantity} - ${propertyProducts.reservedQuantity} >= ${line.quantity}`,
+          ),
+        )
+        .returning({ productId: propertyProducts.productId }),
+    );
+    // One round trip: the hold, and (as the statement found it) whether the stock is counted and what is left.
+    const [found] = await tx
+      .with(hold)
+      .select({
+        held: sql<boolean>`exists (select 1 from ${hold})`,
+        counted: sql<boolean>`${propertyProducts.currentQuantity} is not null`,
+        left: sql<number>`greatest(${propertyProducts.currentQuantity} - ${propertyProducts.reservedQuantity}, 0)::int`,
+      })
+      .from(propertyProducts)
+      .where(row);
+    if (found && !found.counted) {
+      held.set(line.productId, 0);
+      continue;
     }
-    held.set(line.productId, row.current === null ? 0 : line.quantity);
+    if (!found?.held) throw new AppError("insufficient_stock", notEnough(line.name, found?.left ?? 0));
+    held.set(line.productId, line.quantity);
   }
   return held;
 }

@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { date, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { cents, organizationId } from "./columns";
 
 // Issue 22's profit summary: sums per São Paulo day, added to in the same transaction as the sale, refund or
@@ -66,11 +66,16 @@ export const salesDaily = pgTable(
     propertyId: uuid("property_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     status: text("status").notNull(),
+    /**
+     * Which of a few rows of the same key an order adds to (from its id: always the same one), so orders
+     * placed at once in one property do not all wait on one row. Readers sum over the slots.
+     */
+    slot: smallint("slot").notNull().default(0),
     orders: integer("orders").notNull().default(0),
     grossCents: cents("gross_cents").notNull().default(0),
     providerFeeCents: cents("provider_fee_cents").notNull().default(0),
     platformFeeCents: cents("platform_fee_cents").notNull().default(0),
     refundCents: cents("refund_cents").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.propertyId, t.status] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.propertyId, t.status, t.slot] })],
 );
