@@ -29,9 +29,12 @@ export type CartSummary = {
   lines: CartLine[];
 };
 
-const totalOfItems = (cartId: SQL | string) =>
-  sql`(select coalesce(sum(${cartItems.quantity}::bigint * ${cartItems.unitPriceCents}), 0)::bigint
-    from ${cartItems} where ${cartItems.cartId} = ${cartId})`;
+/** The total of `lines`, a relation with the cart_items columns: unit price × quantity, summed. */
+const totalOfLines = (lines: SQL) =>
+  sql`(select coalesce(sum(line.quantity::bigint * line.unit_price_cents), 0)::bigint from ${lines} line)`;
+
+const totalOfItems = (cartId: string) =>
+  totalOfLines(sql`(select * from ${cartItems} where ${cartItems.cartId} = ${cartId})`);
 
 /** Sets the cart's total from its items, on the server, after every change. */
 export async function recomputeTotal(tx: Tx, cartId: string): Promise<number> {
@@ -106,8 +109,7 @@ export async function addOneUnit(
       where cart_id = ${line.cartId} and product_id <> ${line.productId}
     ),
     total as (
-      update ${carts} set total_cents = (select coalesce(sum(quantity::bigint * unit_price_cents), 0)
-        from lines), updated_at = now()
+      update ${carts} set total_cents = ${totalOfLines(sql`lines`)}, updated_at = now()
       where id = ${line.cartId} returning id, total_cents
     )
     select (select quantity from item) as quantity, total.id, total.total_cents,

@@ -54,7 +54,7 @@ function add(a: SalesSums, b: SalesSums, sign = 1): SalesSums {
   return out;
 }
 
-export const SUMMARY_SLOTS = 8;
+const SUMMARY_SLOTS = 8;
 
 type Key = { organizationId: string; propertyId: string; day: string; status: string; slot: number };
 type OrderAt = { id: string; organizationId: string; propertyId: string; createdAt: Date };
