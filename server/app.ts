@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
@@ -21,6 +22,7 @@ import { type JobRunner, startJobRunner } from "~/platform/jobs/job-runner.serve
 import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
 import { bodyRule } from "./body-limits";
+import { cartSummaryPage } from "./cart-summary-page";
 import { clientIp } from "./client-ip";
 import { firstRunBanner } from "./first-run-banner";
 import { languageSwitch } from "./language-switch";
@@ -35,6 +37,7 @@ import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { SHOP_PAGE_CACHE_MS, shopPageCache } from "./shop-page-cache";
 import { staticFiles } from "./static-files";
+import { templateRenderer } from "./template-render";
 
 export type Booted = {
   app: express.Express;
@@ -118,7 +121,13 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
     ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : ((await import("virtual:react-router/server-build")) as ServerBuild);
   if (config.metricsToken) app.get(METRICS_PATH, metricsEndpoint(config.metricsToken, handle));
-  if (typeof build !== "function") app.use(shopPageCache({ build, loadContext, ttlMs: SHOP_PAGE_CACHE_MS }));
+  if (typeof build !== "function") {
+    // The guest pages that are templates filled per cart (ADR 0036, 0039); a mark's token is this process's.
+    const slots = { token: randomBytes(18).toString("base64url") };
+    const renderTemplate = templateRenderer({ build, loadContext, slots });
+    app.use(shopPageCache({ renderTemplate, slots, ttlMs: SHOP_PAGE_CACHE_MS }));
+    app.use(cartSummaryPage({ renderTemplate, slots }));
+  }
   app.use(reactRouterHandler({ build, mode: devServer ? "development" : "production", loadContext }));
   app.use(lastResortErrorHandler);
 

@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
-import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RequestHandler } from "express";
 import { loadShopCart } from "~/domain/carts/load-shop.server";
 import type { GuestLocale } from "~/lib/i18n/locale";
 import { requestLocale } from "~/lib/i18n/request-locale";
@@ -9,13 +7,12 @@ import { ttlCache } from "~/platform/ttl-cache";
 import {
   type CartSlots,
   type CartTemplate,
-  cartTemplateContext,
   fillCartTemplate,
-  nonceMark,
   parseCartTemplate,
 } from "~/routes/shop/cart-slots";
 import { deviceIdIn } from "~/routes/shop/device-cookie.server";
-import { fetchRequest, requestUrl } from "./fetch-request";
+import { requestUrl } from "./fetch-request";
+import type { TemplateRenderer } from "./template-render";
 
 // A shop's own link, as its QR code opens it: no search, no refusal to show.
 const SHOP_PATH = /^\/i\/[\w-]{1,64}$/;
@@ -35,30 +32,11 @@ type Page = { status: number; contentType: string; template: CartTemplate };
  * (docs/decisions/0014-guest-pages-without-react.md, 0036-shop-page-template.md).
  */
 export function shopPageCache(options: {
-  build: ServerBuild;
-  loadContext(req: ExpressRequest, res: ExpressResponse): RouterContextProvider;
+  renderTemplate: TemplateRenderer;
+  slots: CartSlots;
   ttlMs: number;
 }): RequestHandler {
-  const render = createRequestHandler(options.build, "production");
   const pages = ttlCache<Page>(options.ttlMs, 500);
-  const slots: CartSlots = { token: randomBytes(18).toString("base64url") };
-
-  // The page sets no cookie (the device cookie comes with the first add), so status, type and body are all of it.
-  const renderPage = async (req: ExpressRequest, res: ExpressResponse, url: URL): Promise<Page> => {
-    const context = options.loadContext(req, res);
-    context.set(cartTemplateContext, slots);
-    // No abort signal: the render is shared by every phone that asks for the page in the same second.
-    const response = await render(fetchRequest(req, url), context);
-    const html = await response.text();
-    return {
-      status: response.status,
-      contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8",
-      template: parseCartTemplate(
-        slots,
-        html.replaceAll(`nonce="${res.locals.nonce}"`, `nonce="${nonceMark(slots)}"`),
-      ),
-    };
-  };
 
   return async (req, res, next) => {
     if (req.method !== "GET" || !SHOP_PATH.test(req.originalUrl)) return next();
@@ -71,7 +49,10 @@ export function shopPageCache(options: {
         new Headers({ cookie: cookies ?? "", "accept-language": req.get("accept-language") ?? "" }),
       );
       const [page, cart] = await Promise.all([
-        pages.get(`${req.path} ${locale}`, () => renderPage(req, res, url)),
+        pages.get(`${req.path} ${locale}`, async () => {
+          const { html, ...page } = await options.renderTemplate(req, res, url);
+          return { ...page, template: parseCartTemplate(options.slots, html) };
+        }),
         guestCart(req.path.slice("/i/".length), deviceIdIn(cookies)),
       ]);
       res.status(page.status).type(page.contentType).vary("Accept-Language").vary("Cookie");

@@ -1,7 +1,7 @@
+import { Fragment } from "react";
 import { data, redirect } from "react-router";
 import { getOwnCart } from "~/domain/carts/change-cart-item.server";
 import { cartLineText, guestCart } from "~/lib/guest-cart";
-import { guestName } from "~/lib/guest-name";
 import { formatCentsIn } from "~/lib/i18n/format";
 import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
 import { guestMessages } from "~/lib/i18n/messages";
@@ -15,9 +15,11 @@ import { LanguageSwitch } from "~/ui/language-switch";
 import { AdultsOnlyMark } from "../shop/adults-only-mark";
 import { applyCartChange } from "../shop/cart-changes.server";
 import { cartScriptTexts } from "../shop/cart-script-texts";
+import { type CartSlots, cartTemplateContext, slotFlag, slotMark, slotValue } from "../shop/cart-slots";
 import { CartStepper } from "../shop/cart-stepper";
 import { readDeviceId } from "../shop/device-cookie.server";
 import type { Route } from "./+types/cart-summary";
+import { type GuestSummary, summaryForGuest, templateSummary } from "./cart-summary-template";
 
 export const handle = { guestPage: true };
 
@@ -26,17 +28,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: t.summaryTitle }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request.headers);
+  // The page's template (server/cart-summary-page.ts) is every cart's: no cart read, its spots marked.
+  const slots = context.get(cartTemplateContext);
+  if (slots) return { locale, cart: templateSummary(slots, params.cartId), slots };
   const { db } = await database();
   const cart = await getOwnCart(db, params.cartId, readDeviceId(request));
   if (!cart) return data({ notFound: true as const, locale }, { status: 404 });
-  // Names in the guest's language; the order itself keeps the pt-BR ones.
-  const lines = cart.lines.map(({ nameEn, nameEs, ...line }) => ({
-    ...line,
-    name: guestName(locale, { name: line.name, nameEn, nameEs }),
-  }));
-  return { locale, cart: { ...cart, lines } };
+  return { locale, cart: summaryForGuest(locale, cart), slots: null };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -70,6 +70,7 @@ export default function CartSummaryPage({ loaderData, actionData }: Route.Compon
     <Summary
       locale={locale}
       cart={loaderData.cart}
+      slots={loaderData.slots}
       error={
         actionData && !actionData.ok
           ? [actionData.message, "detail" in actionData ? actionData.detail : undefined]
@@ -81,16 +82,27 @@ export default function CartSummaryPage({ loaderData, actionData }: Route.Compon
   );
 }
 
-type Cart = Extract<Route.ComponentProps["loaderData"], { cart: unknown }>["cart"];
-
-/** Rendered on the server only (a guest page); the guest script makes plus and minus instant. */
-function Summary({ locale, cart, error }: { locale: GuestLocale; cart: Cart; error: string | undefined }) {
+/**
+ * Rendered on the server only (a guest page); the guest script makes plus and minus instant. With
+ * `slots`, the template of the page: the cart's spots marked (cart-summary-template.ts).
+ */
+function Summary({
+  locale,
+  cart,
+  slots,
+  error,
+}: {
+  locale: GuestLocale;
+  cart: GuestSummary;
+  slots: CartSlots | null;
+  error: string | undefined;
+}) {
   const messages = guestMessages(locale);
   const t = messages.shop;
   return (
     <main
       data-guest-cart
-      data-cart={JSON.stringify(guestCart(cart))}
+      data-cart={slotValue(slots, { kind: "cartJson" }, JSON.stringify(guestCart(cart)))}
       data-texts={JSON.stringify(cartScriptTexts(t))}
       className="mx-auto grid min-h-dvh max-w-xl content-start gap-5 px-4 py-5"
     >
@@ -103,20 +115,32 @@ function Summary({ locale, cart, error }: { locale: GuestLocale; cart: Cart; err
       <h1 className="text-2xl font-semibold text-ink">{t.summaryTitle}</h1>
       <CheckoutSteps current={1} locale={locale} />
 
-      <p data-cart-empty hidden={cart.lines.length > 0} className="text-muted">
+      <p
+        data-cart-empty
+        {...slotFlag(slots, "hidden", { kind: "emptyHidden" }, cart.lines.length > 0)}
+        className="text-muted"
+      >
         {t.emptyCart}
       </p>
+      {slotMark(slots, { kind: "list" })}
       {cart.lines.length > 0 ? (
         <ul className="grid gap-3">
-          {cart.lines.map((line) => (
-            <CartLineRow key={line.productId} locale={locale} line={line} cartId={cart.id} />
+          {cart.lines.map((line, i) => (
+            <Fragment key={slots ? i : line.productId}>
+              {slotMark(slots, { kind: "line" })}
+              <CartLineRow locale={locale} line={line} cartId={cart.id} slots={slots} />
+              {slotMark(slots, { kind: "lineEnd" })}
+            </Fragment>
           ))}
         </ul>
       ) : null}
+      {slotMark(slots, { kind: "listEnd" })}
 
       <p className="flex items-center justify-between border-t border-border pt-4 text-lg font-semibold">
         <span>{t.total}</span>
-        <span data-cart-total>{formatCentsIn(locale, cart.totalCents)}</span>
+        <span data-cart-total>
+          {slotValue(slots, { kind: "total" }, formatCentsIn(locale, cart.totalCents))}
+        </span>
       </p>
 
       <form
@@ -159,16 +183,18 @@ function CartLineRow({
   locale,
   line,
   cartId,
+  slots,
 }: {
   locale: GuestLocale;
-  line: Cart["lines"][number];
+  line: GuestSummary["lines"][number];
   cartId: string;
+  slots: CartSlots | null;
 }) {
   return (
     <li
       data-product={line.productId}
-      data-price={line.unitPriceCents}
-      data-stock={line.stock ?? ""}
+      data-price={slotValue(slots, { kind: "linePrice" }, line.unitPriceCents)}
+      data-stock={slotValue(slots, { kind: "lineStock" }, line.stock ?? "")}
       data-remove-at-zero
       className="flex items-center gap-3 rounded-xl border border-border bg-surface p-3"
     >
@@ -178,13 +204,19 @@ function CartLineRow({
           {line.adultsOnly ? <AdultsOnlyMark locale={locale} /> : null}
         </p>
         <p data-line-text className="text-sm text-muted">
-          {cartLineText(locale, line.quantity, line.unitPriceCents)}
+          {slotValue(slots, { kind: "lineText" }, cartLineText(locale, line.quantity, line.unitPriceCents))}
         </p>
       </div>
       <form method="post" data-cart-change className="flex items-center gap-3">
         <input type="hidden" name="cartId" value={cartId} />
         <input type="hidden" name="productId" value={line.productId} />
-        <CartStepper locale={locale} name={line.name} quantity={line.quantity} stock={line.stock} />
+        <CartStepper
+          locale={locale}
+          name={line.name}
+          quantity={line.quantity}
+          stock={line.stock}
+          slots={slots}
+        />
       </form>
     </li>
   );

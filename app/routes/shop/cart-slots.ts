@@ -41,7 +41,9 @@ export const cartTemplateContext = createContext<CartSlots | null>(null);
 
 const MARK = "\u0001";
 
-type Slot =
+// The cart summary's template (routes/checkout/cart-summary-template.ts) marks its own spots; inside one of
+// its lines, the stepper's `quantity` and `plusDisabled` are that line's (their product id is empty).
+export type Slot =
   | { kind: "nonce" }
   | { kind: "cartId" }
   | { kind: "cartJson" }
@@ -49,7 +51,9 @@ type Slot =
   | { kind: "barHref" }
   | { kind: "barText" }
   | { kind: "addHidden" | "stepperHidden" | "quantity"; productId: string }
-  | { kind: "plusDisabled"; productId: string; stock: number | null };
+  | { kind: "plusDisabled"; productId: string; stock: number | null }
+  | { kind: "hash" | "emptyHidden" | "total" | "list" | "listEnd" | "line" | "lineEnd" }
+  | { kind: "lineProduct" | "linePrice" | "lineStock" | "lineName" | "lineText" };
 
 // Only characters React writes unchanged in text and attributes: kind, product id, stock.
 function mark(slots: CartSlots, slot: Slot): string {
@@ -63,6 +67,11 @@ function unmark(text: string): Slot {
   if (kind === "addHidden" || kind === "stepperHidden" || kind === "quantity") return { kind, productId };
   if (kind === "plusDisabled") return { kind, productId, stock: stock === "" ? null : Number(stock) };
   return { kind } as Slot;
+}
+
+/** A template's mark, for a spot the live page leaves empty (where a list or line starts and ends). */
+export function slotMark(slots: CartSlots | null, slot: Slot): string | null {
+  return slots ? mark(slots, slot) : null;
 }
 
 /** A text or attribute value: the live one, or its mark in a template. */
@@ -118,46 +127,43 @@ export function fillCartTemplate(
 ): string {
   const quantities = new Map(cart?.lines.map((l) => [l.productId, l.quantity]));
   const bar = cartBarState(locale, cart);
-  let html = "";
-  for (const part of template) {
-    if (typeof part === "string") {
-      html += part;
-      continue;
-    }
-    switch (part.kind) {
+  return fillParts(template, (slot) => {
+    switch (slot.kind) {
       case "nonce":
-        html += nonce;
-        break;
+        return nonce;
       case "cartId":
-        html += escapeHtml(cart?.id ?? "");
-        break;
+        return escapeHtml(cart?.id ?? "");
       case "cartJson":
-        html += escapeHtml(JSON.stringify(cart));
-        break;
+        return escapeHtml(JSON.stringify(cart));
       case "barHidden":
-        html += bar.hidden ? ' hidden=""' : "";
-        break;
+        return flag("hidden", bar.hidden);
       case "barHref":
-        html += escapeHtml(bar.href);
-        break;
+        return escapeHtml(bar.href);
       case "barText":
-        html += escapeHtml(bar.text);
-        break;
+        return escapeHtml(bar.text);
       case "quantity":
-        html += quantities.get(part.productId) ?? 0;
-        break;
+        return String(quantities.get(slot.productId) ?? 0);
       case "addHidden":
       case "stepperHidden":
-        html += cardCartState(quantities.get(part.productId) ?? 0, null)[part.kind] ? ' hidden=""' : "";
-        break;
+        return flag("hidden", cardCartState(quantities.get(slot.productId) ?? 0, null)[slot.kind]);
       case "plusDisabled":
-        html += cardCartState(quantities.get(part.productId) ?? 0, part.stock).plusDisabled
-          ? ' disabled=""'
-          : "";
-        break;
+        return flag("disabled", cardCartState(quantities.get(slot.productId) ?? 0, slot.stock).plusDisabled);
+      default:
+        throw new Error(`the shop page has no ${slot.kind} spot`);
     }
-  }
+  });
+}
+
+/** A template's parts joined, each mark replaced with its value. */
+export function fillParts(parts: CartTemplate, value: (slot: Slot) => string): string {
+  let html = "";
+  for (const part of parts) html += typeof part === "string" ? part : value(part);
   return html;
+}
+
+/** A boolean attribute as React writes it, in place of its `data-cart-slot` mark. */
+export function flag(attribute: "hidden" | "disabled", on: boolean): string {
+  return on ? ` ${attribute}=""` : "";
 }
 
 const ESCAPES: Record<string, string> = {
@@ -169,6 +175,6 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** As React escapes text and attribute values. */
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/["&'<>]/g, (c) => ESCAPES[c] ?? c);
 }
