@@ -29,20 +29,40 @@ export async function throttleHit(
   subject: string,
   now = new Date(),
 ): Promise<ThrottleResult> {
-  const { start, end } = windowOf(policy, now);
-  const [row] = await db
+  const [result] = await throttleHits(db, [[policy, subject]], now);
+  if (!result) throw new Error("throttle upsert returned nothing");
+  return result;
+}
+
+/**
+ * Counts one hit under each policy (each a different one) in one statement, and answers for each in the
+ * same order. Every hit counts, also when an earlier one is refused: within a transaction that a refusal
+ * rolls back, that is the same as counting them one by one.
+ */
+export async function throttleHits(
+  db: Db,
+  hits: [ThrottlePolicy, string][],
+  now = new Date(),
+): Promise<ThrottleResult[]> {
+  const rows = hits.map(([policy, subject]) => ({
+    key: key(policy, subject),
+    windowStart: windowOf(policy, now).start,
+    hits: 1,
+  }));
+  const counted = await db
     .insert(rateLimits)
-    .values({ key: key(policy, subject), windowStart: start, hits: 1 })
+    .values(rows)
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
       set: { hits: sql`${rateLimits.hits} + 1` },
     })
-    .returning({ hits: rateLimits.hits });
+    .returning({ key: rateLimits.key, hits: rateLimits.hits });
   if (Math.random() < 0.01) await forgetOldWindows(db, now);
-  return {
-    allowed: (row?.hits ?? 0) <= policy.limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000)),
-  };
+  const hitsOf = new Map(counted.map((row) => [row.key, row.hits]));
+  return hits.map(([policy], i) => ({
+    allowed: (hitsOf.get(rows[i]?.key ?? "") ?? 0) <= policy.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowOf(policy, now).end.getTime() - now.getTime()) / 1000)),
+  }));
 }
 
 /** Gives back a hit that should not count (e.g. a sign-in that succeeded). */

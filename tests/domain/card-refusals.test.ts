@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { CARD_REFUSAL_TEXT } from "~/domain/payments/card-refusal-text";
 import { cardRefusalReason, payByCard } from "~/domain/payments/pay-by-card.server";
-import { payments } from "~/platform/db/schema";
+import { orders, payments } from "~/platform/db/schema";
 import { mercadoPagoRefusal } from "~/platform/payments/mercadopago-codes";
 import { BUYER, guestWithCart, TEST_CARD } from "../support/checkout-fixtures";
 import { embeddedCheckout } from "../support/embedded-checkout";
@@ -56,5 +56,24 @@ describe("a refused card says why, in one sentence with what to do", () => {
     expect(mercadoPagoRefusal("rejected", "cc_rejected_high_risk")).toBe("other");
     expect(cardRefusalReason(null)).toBe(CARD_REFUSAL_TEXT.other);
     expect(cardRefusalReason("cc_rejected_insufficient_amount")).toBe(CARD_REFUSAL_TEXT.other);
+  });
+});
+
+describe("card testing: attempts on one cart are limited", () => {
+  it("refuses the sixth card attempt in an hour, before any charge is asked for", async () => {
+    const g = await guestWithCart(db(), [{ name: "Água", priceCents: 500, stock: 9 }], { Água: 1 });
+    await placeOrder(h.ctx, { ...g.key, method: "credit_card", buyer: BUYER });
+    const attempt = async () => {
+      const token = (await h.sandbox.tokenize({ ...TEST_CARD, holderName: "FUND" })).id;
+      return payByCard(h.ctx, { ...g.key, token, paymentMethodId: null, issuerId: null });
+    };
+    for (let i = 0; i < 5; i++) expect(await attempt()).toMatchObject({ status: "failed" });
+    await expect(attempt()).rejects.toThrow(
+      "Muitas tentativas de pagamento. Tente novamente em alguns minutos.",
+    );
+    const ids = (await db().select({ id: orders.id }).from(orders).where(eq(orders.cartId, g.cartId))).map(
+      (o) => o.id,
+    );
+    expect(await db().select().from(payments).where(inArray(payments.orderId, ids))).toHaveLength(5);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { throttleClear, throttleHit, throttleRelease } from "~/platform/throttle.server";
+import { throttleClear, throttleHit, throttleHits, throttleRelease } from "~/platform/throttle.server";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
 
 const available = await postgresAvailable();
@@ -51,5 +51,32 @@ describe.runIf(available)("throttling on PostgreSQL", () => {
 
     await throttleClear(db, policy, "a");
     expect((await throttleHit(db, policy, "a", now)).allowed).toBe(true);
+  });
+
+  it("counts several policies in one statement, each against its own limit, answering in order", async () => {
+    const db = (instances[0] as DatabaseHandle).db;
+    const now = new Date("2026-02-01T10:00:00Z");
+    const perCart = { name: "test-per-cart", limit: 2, windowSeconds: 600 };
+    const perIp = { name: "test-per-ip", limit: 5, windowSeconds: 3600 };
+    const both = (cart: string) =>
+      throttleHits(
+        db,
+        [
+          [perCart, cart],
+          [perIp, "10.0.0.1"],
+        ],
+        now,
+      );
+    const answers = await Promise.all(Array.from({ length: 4 }, () => both("c1")));
+    // Each cart's third attempt is past its limit; the address's hits are counted all the same.
+    expect(answers.filter(([cart]) => cart?.allowed)).toHaveLength(2);
+    expect(answers.every(([, ip]) => ip?.allowed)).toBe(true);
+    // The address's fifth hit is its last.
+    expect((await both("c2")).map((r) => r.allowed)).toEqual([true, true]);
+    expect((await throttleHit(db, perIp, "10.0.0.1", now)).allowed).toBe(false);
+    expect(await both("c3")).toEqual([
+      { allowed: true, retryAfterSeconds: 600 },
+      { allowed: false, retryAfterSeconds: 3600 },
+    ]);
   });
 });

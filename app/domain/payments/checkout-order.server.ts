@@ -5,7 +5,7 @@ import type { Tx } from "~/platform/db/database-handle.server";
 import { orders, payments } from "~/platform/db/schema";
 import { countPayment } from "~/platform/metrics/checkout-metrics.server";
 import { ProviderError } from "~/platform/payments/provider";
-import { type ThrottlePolicy, throttleHit } from "~/platform/throttle.server";
+import { type ThrottlePolicy, throttleHits } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { buyerOf, type GuestOrder, latestGuestOrder, openGuestOrder } from "../orders/guest-orders.server";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
@@ -108,8 +108,7 @@ export async function charge<T>(
 
 /** Counts a charge attempt against each limit; refuses past any of them. */
 export async function limitCharges(tx: Tx, hits: [ThrottlePolicy, string][], now: Date): Promise<void> {
-  for (const [policy, subject] of hits) {
-    const result = await throttleHit(tx, policy, subject, now);
+  for (const result of await throttleHits(tx, hits, now)) {
     if (!result.allowed)
       throw new AppError("rate_limited", T.tooManyCharges, undefined, {
         retryAfterSeconds: result.retryAfterSeconds,
