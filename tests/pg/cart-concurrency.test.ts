@@ -1,13 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
+import { recomputeTotal } from "~/domain/carts/cart-summary.server";
 import { changeCartItem } from "~/domain/carts/change-cart-item.server";
 import { loadShop } from "~/domain/carts/load-shop.server";
 import { AppError } from "~/domain/errors";
 import { connectDatabase } from "~/platform/db/connect.server";
-import type { DatabaseHandle } from "~/platform/db/database-handle.server";
+import type { DatabaseHandle, Tx } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { carts } from "~/platform/db/schema";
+import { cartItems, carts } from "~/platform/db/schema";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
 import { newDeviceId, shopFixture } from "../support/shop-fixtures";
 
@@ -132,4 +133,53 @@ describe.runIf(available)("carts on PostgreSQL, under concurrency and over time"
     expect(fresh.totalCents).toBe(800);
     expect((await loadShop(db(0), shop.hash, device))?.cart?.id).toBe(fresh.id);
   });
+
+  it("an add while another change holds the cart waits for it and counts both, in the lines and the total", async () => {
+    const shop = await shopFixture(db(0), [
+      { name: "Café", priceCents: 800, stock: null },
+      { name: "Chá", priceCents: 300, stock: null },
+    ]);
+    const device = newDeviceId();
+    const add = (productId: string) =>
+      addToCart(db(1), { hash: shop.hash, productId, deviceId: device, ip: "198.51.100.10" });
+    const cafe = shop.productIds.Café ?? "";
+    const cha = shop.productIds.Chá ?? "";
+    const cart = await add(cha);
+    let added: ReturnType<typeof add> | undefined;
+    // Another tab's change: it locks the cart, takes its time, changes a line and the total, and commits.
+    await db(0).transaction(async (tx) => {
+      await tx.select().from(carts).where(eq(carts.id, cart.id)).for("update");
+      added = add(cafe);
+      await waitForLockWait(tx);
+      await changeLineInTransaction(tx, cart.id, cha, 4);
+    });
+    const after = await added;
+    expect(Object.fromEntries(after?.lines.map((l) => [l.productId, l.quantity]) ?? [])).toEqual({
+      [cha]: 5,
+      [cafe]: 1,
+    });
+    expect(after?.totalCents).toBe(5 * 300 + 800);
+    expect((await loadShop(db(0), shop.hash, device))?.cart?.totalCents).toBe(5 * 300 + 800);
+  });
 });
+
+/** Until some statement of this database waits on a lock (the add, behind the cart's row lock). */
+async function waitForLockWait(tx: Tx) {
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await tx.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((rows[0] as { n: number }).n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("the add never waited for the cart");
+}
+
+/** What a change of another tab does under the cart's lock: a line's quantity, then the total from the lines. */
+async function changeLineInTransaction(tx: Tx, cartId: string, productId: string, more: number) {
+  await tx
+    .update(cartItems)
+    .set({ quantity: sql`${cartItems.quantity} + ${more}` })
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+  await recomputeTotal(tx, cartId);
+}

@@ -1,12 +1,13 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { GuestCart } from "~/lib/guest-cart";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
+import { preparedOnce } from "~/platform/db/prepared";
 import { carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { CART_CREATION_PER_IP, CART_LINE_MAX, CART_REUSE_DAYS, isDeviceId } from "./cart-policy";
-import { addOneUnit } from "./cart-summary.server";
+import { addedUnit, addOneUnit, addUnitQuery } from "./cart-summary.server";
 import { buyableStock, buyableStockFor } from "./guest-stock.server";
 import { CART_TEXT as T } from "./messages";
 
@@ -29,12 +30,18 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
   const parsed = input.safeParse(raw);
   if (!parsed.success) throw new AppError("invalid", T.addFailed);
   const { hash, productId, deviceId, ip } = parsed.data;
+  const reuseSince = new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000);
+  // Most adds: one statement. Anything it does not take (no cart yet, a change under way, a refusal) takes
+  // the transaction below, which has the whole rule.
+  const added = addedUnit(
+    await addWithoutWaiting(db).execute({ hash, productId, deviceId, since: reuseSince }),
+  );
+  if (added) return added.cart;
 
   return db.transaction(async (tx) => {
     // The property, the product's offer if it holds it, and the device's cart there, locked: one round
     // trip, distinct refusals. Every change to a cart's lines takes the cart's row lock first, so the
     // statements below see its lines as they stand.
-    const reuseSince = new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000);
     const ownCart = tx.$with("own_cart").as(
       tx
         .select({ cartId: carts.id })
@@ -92,8 +99,58 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
   });
 }
 
+/**
+ * The add as one statement, when it is plainly allowed: the device's newest cart here exists and is locked
+ * at once (no other change waits on it, nor committed since the statement began: its row version is the
+ * one the statement reads, so its lines are as they stand), the product is on offer at a price, and one
+ * more unit stays within the stock any guest can buy and the line's limit. Otherwise it writes nothing.
+ */
+function addWithoutWaiting(db: Db) {
+  return preparedOnce(db, "add_unit_at_once", () => {
+    const hash = sql.placeholder("hash");
+    const productId = sql.placeholder("productId");
+    const own = ownPending(sql.placeholder("deviceId"), sql.placeholder("since"));
+    const ofThisShop = and(eq(properties.hash, hash), isNull(properties.archivedAt));
+    const cte = (name: string, query: SQL) => db.$with(name, { id: sql`1` }).as(query);
+    const before = [
+      cte(
+        "newest",
+        sql`select ${carts.id} as id, ${carts}.xmin::text as seen from ${carts}
+          inner join ${properties} on ${properties.id} = ${carts.propertyId}
+          where ${and(ofThisShop, own)} order by ${carts.createdAt} desc limit 1`,
+      ),
+      cte(
+        "locked",
+        sql`select ${carts.id} as id, ${carts.organizationId} as organization_id,
+          ${carts}.xmin::text as current from ${carts}
+          where ${carts.id} = (select id from newest) and ${own} for update skip locked`,
+      ),
+      cte(
+        "offer",
+        sql`select ${products.priceCents} as price, ${buyableStock} as stock from ${properties}
+          inner join ${propertyProducts} on ${propertyProducts.propertyId} = ${properties.id}
+            and ${propertyProducts.productId} = ${productId}
+          inner join ${products} on ${products.id} = ${propertyProducts.productId}
+            and ${products.archivedAt} is null
+          where ${ofThisShop}`,
+      ),
+      cte(
+        "fresh",
+        sql`select locked.organization_id, locked.id as cart_id, offer.price, offer.stock from locked
+          inner join newest on newest.id = locked.id and newest.seen = locked.current
+          cross join offer
+          where offer.price > 0 and (offer.stock is null or offer.stock > 0)`,
+      ),
+    ];
+    const limit = sql`least(coalesce((select stock from fresh), ${CART_LINE_MAX}), ${CART_LINE_MAX})`;
+    return addUnitQuery(db, sql`${productId}::uuid`, sql`fresh`, { before, limit }).prepare(
+      "add_unit_at_once",
+    );
+  });
+}
+
 /** The device's pending cart in the property, recent enough to be reused. */
-function ownPending(deviceId: string, reuseSince: Date) {
+function ownPending(deviceId: string | Placeholder, reuseSince: Date | Placeholder) {
   return and(eq(carts.deviceId, deviceId), eq(carts.status, "pending"), gt(carts.createdAt, reuseSince));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql, type WithSubquery } from "drizzle-orm";
 import type { GuestCart } from "~/lib/guest-cart";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { preparedOnce } from "~/platform/db/prepared";
@@ -88,38 +88,66 @@ export async function recomputeCart(tx: Tx, cartId: string): Promise<GuestCart> 
 
 /**
  * One more unit of a product in a cart the caller holds locked (the first: at this price), and the cart's
- * new total and lines: one statement. The total is summed from the other lines as they stand and the line
- * just written, since a statement does not see its own writes.
+ * new total and lines: one statement.
  */
 export async function addOneUnit(
   tx: Tx,
   line: { organizationId: string; cartId: string; productId: string; unitPriceCents: number },
 ): Promise<{ quantity: number; cart: GuestCart }> {
-  const result = await tx.execute(sql`
-    with item as (
-      insert into ${cartItems} (organization_id, cart_id, product_id, quantity, unit_price_cents)
-      values (${line.organizationId}, ${line.cartId}, ${line.productId}, 1, ${line.unitPriceCents})
-      on conflict (cart_id, product_id) do update set quantity = ${cartItems}.quantity + 1
-      returning product_id, quantity, unit_price_cents, created_at
-    ),
-    lines as (
-      select product_id, quantity, unit_price_cents, created_at from item
-      union all
-      select product_id, quantity, unit_price_cents, created_at from ${cartItems}
-      where cart_id = ${line.cartId} and product_id <> ${line.productId}
-    ),
-    total as (
-      update ${carts} set total_cents = ${totalOfLines(sql`lines`)}, updated_at = now()
-      where id = ${line.cartId} returning id, total_cents
-    )
-    select (select quantity from item) as quantity, total.id, total.total_cents,
-      ${lineTuples(sql`lines`)} as lines
-    from total`);
-  const [row] = result.rows as { quantity: number; id: string; total_cents: unknown; lines: LineTuple[] }[];
-  if (!row) throw new Error("cart vanished");
+  const unit = sql`(select ${line.organizationId}::uuid as organization_id, ${line.cartId}::uuid as cart_id,
+    ${line.unitPriceCents}::int as price)`;
+  const added = addedUnit(await addUnitQuery(tx, line.productId, unit));
+  if (!added) throw new Error("cart vanished");
+  return added;
+}
+
+/**
+ * The query that adds one unit of `productId` to the cart of `unit` (a relation of at most one row:
+ * organization_id, cart_id, and the price of a first unit), sets the cart's total from its lines and
+ * answers them (the line just written and the others as they stand: a statement does not see its own
+ * writes). `before` are CTEs `unit` reads from. Past `limit`, an existing line is left as it is; then, or
+ * when `unit` is empty, nothing is written and nothing answered.
+ */
+export function addUnitQuery(
+  db: Db | Tx,
+  productId: string | SQL,
+  unit: SQL,
+  options: { before?: WithSubquery[]; limit?: SQL } = {},
+) {
+  const item = db.$with("item", { quantity: sql<number>`quantity` }).as(sql`
+    insert into ${cartItems} (organization_id, cart_id, product_id, quantity, unit_price_cents)
+    select unit.organization_id, unit.cart_id, ${productId}, 1, unit.price from ${unit} unit
+    on conflict (cart_id, product_id) do update set quantity = ${cartItems}.quantity + 1
+    ${options.limit ? sql`where ${cartItems}.quantity < ${options.limit}` : sql``}
+    returning cart_id, product_id, quantity, unit_price_cents, created_at`);
+  const lines = db.$with("lines", { productId: sql<string>`product_id` }).as(sql`
+    select product_id, quantity, unit_price_cents, created_at from item
+    union all
+    select product_id, quantity, unit_price_cents, created_at from ${cartItems}
+    where cart_id = (select cart_id from item) and product_id <> ${productId}`);
+  const total = db.$with("total", { id: sql<string>`id` }).as(sql`
+    update ${carts} set total_cents = ${totalOfLines(sql`lines`)}, updated_at = now()
+    where id = (select cart_id from item) returning id, total_cents`);
+  return db
+    .with(...(options.before ?? []), item, lines, total)
+    .select({
+      quantity: sql<number>`(select quantity from item)`,
+      id: sql<string>`total.id`,
+      totalCents: sql<string | number>`total.total_cents`,
+      lines: lineTuples(sql`lines`),
+    })
+    .from(total);
+}
+
+/** What an addUnitQuery answered: the line's new quantity and the cart; null when it wrote nothing. */
+export function addedUnit(
+  rows: { quantity: number; id: string; totalCents: string | number; lines: LineTuple[] }[],
+): { quantity: number; cart: GuestCart } | null {
+  const [row] = rows;
+  if (!row) return null;
   return {
     quantity: row.quantity,
-    cart: guestCartOf({ id: row.id, totalCents: Number(row.total_cents), lines: row.lines }),
+    cart: guestCartOf({ id: row.id, totalCents: Number(row.totalCents), lines: row.lines }),
   };
 }
 
