@@ -85,7 +85,6 @@ export default [
   route("healthz", "routes/api/healthz.ts"),
   route("media/*", "routes/api/media.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
-  route("api/cart", "routes/shop/cart-api.ts"),
   route("webhooks/payments/:provider", "routes/webhooks/payments.ts"),
   route("webhooks/payouts/:provider", "routes/webhooks/payouts.ts"),
   route("webhooks/asaas/validacao-saque", "routes/webhooks/asaas-transfer-validation.ts"),

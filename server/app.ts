@@ -22,6 +22,7 @@ import { type JobRunner, startJobRunner } from "~/platform/jobs/job-runner.serve
 import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
 import { bodyRule } from "./body-limits";
+import { cartApi } from "./cart-api";
 import { cartSummaryPage } from "./cart-summary-page";
 import { clientIp } from "./client-ip";
 import { firstRunBanner } from "./first-run-banner";
@@ -121,6 +122,7 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
     ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : ((await import("virtual:react-router/server-build")) as ServerBuild);
   if (config.metricsToken) app.get(METRICS_PATH, metricsEndpoint(config.metricsToken, handle));
+  app.use(cartApi({ trustedIpHeader: config.trustedIpHeader }));
   if (typeof build !== "function") {
     // The guest pages that are templates filled per cart (ADR 0036, 0039); a mark's token is this process's.
     const slots = { token: randomBytes(18).toString("base64url") };

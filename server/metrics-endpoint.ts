@@ -6,6 +6,7 @@ import { watchDatabasePool } from "~/platform/metrics/db-pool-metrics.server";
 import { recordRequest } from "~/platform/metrics/http-metrics.server";
 import { enableProcessMetrics, metricsRegistry } from "~/platform/metrics/registry.server";
 import { type RouteMatcher, routePatterns } from "~/platform/metrics/route-patterns";
+import { CART_API_PATH } from "./cart-api";
 
 // Labels of requests no route pattern names.
 const STATIC = "static";
@@ -52,7 +53,8 @@ function digest(text: string): Buffer {
  * Times every request and counts it by route pattern once its answer is sent (or the client left: status
  * 499, as nginx writes it). React Router's requests are matched against its routes (the handler says it
  * took one: routedByReactRouter); anything answered before it is matched by its path too (a first-scan shop
- * page is `/i/:hash`, a refused body keeps its route), and what no route takes is `static` when served,
+ * page is `/i/:hash`, a refused body keeps its route; the metrics page and the cart API, served by Express,
+ * are their paths), and what no route takes is `static` when served,
  * `not_found` otherwise.
  *
  * `build` is read at the first answer, after boot made it.
@@ -88,7 +90,7 @@ export function requestMetrics(build: () => ServerBuild | (() => Promise<ServerB
       let route: string;
       if (url) route = routeOf?.(routerPath(url.pathname)) ?? NOT_FOUND;
       else if (req.path.startsWith("/assets/")) route = STATIC;
-      else if (req.path === METRICS_PATH) route = METRICS_PATH;
+      else if (req.path === METRICS_PATH || req.path === CART_API_PATH) route = req.path;
       else route = routeOf?.(req.path) ?? (res.statusCode < 400 ? STATIC : NOT_FOUND);
       const status = res.writableFinished ? res.statusCode : CLIENT_LEFT;
       recordRequest(req.method, route, status, (performance.now() - started) / 1000);

@@ -122,6 +122,10 @@ describe.runIf(available)("/metrics", () => {
     expect(sample(after, 'estadia_http_requests_total{method="GET",route="/i/:hash",status="200"}')).toBe(2);
     expect(after).toMatch(/estadia_http_request_duration_seconds_count\{method="GET",route="\/i\/:hash"\} 2/);
     expect(after).toContain('route="/payments/:cartId/:method/payment"');
+    // The guest script's cart API, served before React Router, under its own path.
+    expect(sample(after, 'estadia_http_requests_total{method="POST",route="/api/cart",status="200"}')).toBe(
+      1,
+    );
     expect(after).toContain('estadia_http_requests_total{method="POST",route="/webhooks/payments/:provider"');
     expect(after).not.toContain(shop.hash);
     expect(after).not.toContain(cartId);

@@ -122,6 +122,21 @@ describe.runIf(available)("the guest shop's first scan and the guest script's ca
       expect(res.status).toBe(403);
       expect(res.headers.getSetCookie()).toEqual([]);
     });
+
+    it("takes only POST, and its answer is the device's alone", async () => {
+      for (const method of ["GET", "PUT", "DELETE"]) {
+        const res = await fetch(`${server.url}/api/cart`, { method, headers: { origin: server.url } });
+        expect({ method, status: res.status, allow: res.headers.get("allow") }).toEqual({
+          method,
+          status: 405,
+          allow: "POST",
+        });
+        expect(await res.text()).toBe("Método não permitido.");
+      }
+      const added = await phone().cart({ intent: "add", hash: shop.hash, productId: id("Café") });
+      expect(added.headers.get("cache-control")).toBe("private, no-store");
+      expect(added.headers.get("vary")).toMatch(/\bCookie\b/);
+    });
   });
 
   describe("the shop page", () => {
