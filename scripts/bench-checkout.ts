@@ -5,8 +5,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
 import { orders, propertyProducts } from "~/platform/db/schema";
 import { newDeviceId, shopFixture } from "../tests/support/shop-fixtures";
+import { type BenchResult, withCpu } from "./bench-cpu";
 
-type Result = { name: string; rps: number; p99: number };
 type Guest = { cookie: string; ip: string; cartId: string };
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -55,37 +55,39 @@ async function loadPerGuest(
   body: string,
   seconds: number,
   connections: number,
-): Promise<Result & { used: number }> {
+): Promise<BenchResult & { used: number }> {
   let next = 0;
-  const r = await autocannon({
-    url: appUrl,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: "POST",
-        setupRequest: (req) => {
-          const g = guests[next++ % guests.length] as Guest;
-          return {
-            ...req,
-            path: path(g),
-            body,
-            headers: {
-              origin: appUrl,
-              cookie: g.cookie,
-              "x-forwarded-for": g.ip,
-              "content-type": "application/x-www-form-urlencoded",
-            },
-          };
+  const { result: r, cpu } = await withCpu(() =>
+    autocannon({
+      url: appUrl,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (req) => {
+            const g = guests[next++ % guests.length] as Guest;
+            return {
+              ...req,
+              path: path(g),
+              body,
+              headers: {
+                origin: appUrl,
+                cookie: g.cookie,
+                "x-forwarded-for": g.ip,
+                "content-type": "application/x-www-form-urlencoded",
+              },
+            };
+          },
         },
-      },
-    ],
-  });
+      ],
+    }),
+  );
   // Form posts answer 303 on success; anything else means the step failed.
   const ok = r.statusCodeStats?.["303"]?.count ?? 0;
   if (ok < r.requests.total * 0.99)
     throw new Error(`${name}: only ${ok} of ${r.requests.total} answered 303`);
-  return { name, rps: r.requests.average, p99: r.latency.p99, used: Math.min(next, guests.length) };
+  return { name, rps: r.requests.average, p99: r.latency.p99, cpu, used: Math.min(next, guests.length) };
 }
 
 const BUYER = form({ fullName: "Hóspede de Teste", cpf: "", email: "bench@example.com", phone: "" });
@@ -98,7 +100,7 @@ export async function benchCheckout(
   appUrl: string,
   db: Db,
   options: { seconds: number; connections: number },
-): Promise<Result[]> {
+): Promise<BenchResult[]> {
   const shop = await shopFixture(db, [{ name: "Água", priceCents: 450, stock: null }]);
   const guests = await guestsWithCarts(appUrl, shop.hash, shop.productIds.Água ?? "", 4000);
   const placed = await loadPerGuest(
@@ -126,7 +128,15 @@ export async function benchCheckout(
   return [
     placed,
     charged,
-    { name: "order created and charged (both steps)", rps: both, p99: placed.p99 + charged.p99 },
+    {
+      name: "order created and charged (both steps)",
+      rps: both,
+      p99: placed.p99 + charged.p99,
+      cpu:
+        placed.cpu && charged.cpu
+          ? { appMs: placed.cpu.appMs + charged.cpu.appMs, dbMs: placed.cpu.dbMs + charged.cpu.dbMs }
+          : null,
+    },
   ];
 }
 

@@ -25,8 +25,7 @@ import {
   wallets,
 } from "~/platform/db/schema";
 import { connectSandboxAccount, shopFixture } from "../tests/support/shop-fixtures";
-
-type Result = { name: string; rps: number; p99: number };
+import { type BenchResult, withCpu } from "./bench-cpu";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 
@@ -151,7 +150,7 @@ export async function benchSalesPages(
   db: Db,
   cookie: string,
   options: { seconds: number; connections: number },
-): Promise<{ rows: Result[]; lines: string[] }> {
+): Promise<{ rows: BenchResult[]; lines: string[] }> {
   const actor = await demoOwner(db);
   const shop = await demoProperty(db, actor);
   const generatedMs = await generateOrders(db, actor, shop.propertyId, shop.productIds.Água ?? "");
@@ -173,9 +172,11 @@ export async function benchSalesPages(
   const load = async (name: string, path: string, connections = options.connections) => {
     const url = `${appUrl}${path}`;
     await autocannon({ url, headers: { cookie }, connections: 4, duration: 1 });
-    const r = await autocannon({ url, headers: { cookie }, connections, duration: options.seconds });
+    const { result: r, cpu } = await withCpu(() =>
+      autocannon({ url, headers: { cookie }, connections, duration: options.seconds }),
+    );
     if (r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} answers were not 2xx`);
-    return { name, rps: r.requests.average, p99: r.latency.p99 };
+    return { name, rps: r.requests.average, p99: r.latency.p99, cpu };
   };
   const first = await load("GET /sales (first page, 1M orders)", "/sales");
   const deeper = await load("GET /sales (after 50,000 rows)", `/sales?cursor=${encodeURIComponent(cursor)}`);

@@ -19,6 +19,7 @@ import {
 import { removeDir, startServer } from "../tests/support/server-process";
 import { newDeviceId, shopFixture } from "../tests/support/shop-fixtures";
 import { benchCheckout, benchContention } from "./bench-checkout";
+import { type BenchResult, cpuColumns, measureCpuOf, withCpu } from "./bench-cpu";
 import { benchSalesPages, benchWithdrawalRace } from "./bench-money";
 import { buildIfStale } from "./build-freshness.js";
 
@@ -28,57 +29,59 @@ process.env.ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-type Result = { name: string; rps: number; p99: number };
-
 async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
   expectOk = true,
-): Promise<Result> {
+): Promise<BenchResult> {
   await autocannon({ url, headers, connections: 4, duration: 1 }); // warm-up
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  const { result: r, cpu } = await withCpu(() =>
+    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S }),
+  );
   if (expectOk && r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} answers were not 2xx`);
-  return { name, rps: r.requests.average, p99: r.latency.p99 };
+  return { name, rps: r.requests.average, p99: r.latency.p99, cpu };
 }
 
 /**
  * Guests adding to their carts: 200 devices (each its own cookie and forwarded IP, so the per-IP cart
  * limit does not apply), each adding one unit of an unlimited product per request.
  */
-async function loadAddToCart(appUrl: string, hash: string, productId: string): Promise<Result> {
+async function loadAddToCart(appUrl: string, hash: string, productId: string): Promise<BenchResult> {
   const devices = Array.from({ length: 200 }, (_, i) => ({
     cookie: `estadia_device=${newDeviceId()}`,
     ip: `10.9.${i >> 8}.${i & 255}`,
   }));
   let next = 0;
   const body = new URLSearchParams({ intent: "add", hash, productId }).toString();
-  const r = await autocannon({
-    // The call the guest script makes on a phone (JSON back); the page itself is not re-rendered.
-    url: `${appUrl}/api/cart`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [
-      {
-        method: "POST",
-        setupRequest: (req) => {
-          const device = devices[next++ % devices.length];
-          return {
-            ...req,
-            body,
-            headers: {
-              origin: appUrl,
-              "content-type": "application/x-www-form-urlencoded",
-              cookie: device?.cookie ?? "",
-              "x-forwarded-for": device?.ip ?? "",
-            },
-          };
+  const { result: r, cpu } = await withCpu(() =>
+    autocannon({
+      // The call the guest script makes on a phone (JSON back); the page itself is not re-rendered.
+      url: `${appUrl}/api/cart`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (req) => {
+            const device = devices[next++ % devices.length];
+            return {
+              ...req,
+              body,
+              headers: {
+                origin: appUrl,
+                "content-type": "application/x-www-form-urlencoded",
+                cookie: device?.cookie ?? "",
+                "x-forwarded-for": device?.ip ?? "",
+              },
+            };
+          },
         },
-      },
-    ],
-  });
+      ],
+    }),
+  );
   if (r.non2xx > 0) throw new Error(`add to cart: ${r.non2xx} answers were not 2xx`);
-  return { name: "POST /api/cart (add to cart)", rps: r.requests.average, p99: r.latency.p99 };
+  return { name: "POST /api/cart (add to cart)", rps: r.requests.average, p99: r.latency.p99, cpu };
 }
 
 /** A device cookie whose cart holds one product: its shop page is rendered for it alone, every time. */
@@ -157,7 +160,7 @@ async function demoSession(appUrl: string): Promise<string> {
 }
 
 /** The shop and the cart summary of one guest whose cart holds a product. */
-async function guestPages(appUrl: string, hash: string, productId: string): Promise<Result[]> {
+async function guestPages(appUrl: string, hash: string, productId: string): Promise<BenchResult[]> {
   const guest = await guestWithCart(appUrl, hash, productId);
   const headers = { cookie: guest.cookie };
   return [
@@ -167,7 +170,7 @@ async function guestPages(appUrl: string, hash: string, productId: string): Prom
 }
 
 /** Signed-in pages of the demo host, before the million orders arrive. */
-async function backOfficePages(appUrl: string): Promise<Result[]> {
+async function backOfficePages(appUrl: string): Promise<BenchResult[]> {
   const headers = { cookie: await demoSession(appUrl) };
   return [
     await load("GET /dashboard (signed in)", `${appUrl}/dashboard`, headers),
@@ -216,6 +219,7 @@ const app = await startServer({
   ...(database ? { DATABASE_URL: database.url } : {}),
 });
 const baseline = await baselineServer();
+measureCpuOf(app.child.pid, database ? new URL(database.url).pathname.slice(1) : null);
 
 try {
   const idleRss = rssMb(app.child.pid);
@@ -250,11 +254,14 @@ try {
   console.log(
     `\nEstadia bench — ${database ? "PostgreSQL" : "PGlite"}, ${CONNECTIONS} connections, ${DURATION_S}s each, ${process.version}`,
   );
-  console.log(`${"route".padEnd(40)}   req/s     p99 ms   ratio to node:http`);
+  console.log(
+    `${"route".padEnd(40)}   req/s     p99 ms   ratio to node:http   app CPU ms/req  db CPU ms/req`,
+  );
   for (const r of [base, ...results]) {
     const ratio = r === base ? "1.00" : (r.rps / base.rps).toFixed(3);
+    const cpu = r === base ? "" : `        ${cpuColumns(r.cpu)}`;
     console.log(
-      `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(9)}   ${ratio}`,
+      `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(9)}   ${ratio.padEnd(5)}${cpu}`,
     );
   }
   console.log(`app memory (RSS): ${idleRss.toFixed(0)} MB idle, ${loadedRss.toFixed(0)} MB after load`);
