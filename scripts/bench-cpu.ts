@@ -27,31 +27,33 @@ export async function withCpu<T extends { requests: { total: number } }>(
   const after = snapshot();
   const requests = result.requests.total;
   if (!before || !after || requests === 0) return { result, cpu: null };
+  // Backends that started during the load count whole; one that ended during it is not counted (its last
+  // ticks are gone with it), so the database's figure is at most a little low.
+  let db = 0;
+  for (const [pid, used] of after.backends) db += used - (before.backends.get(pid) ?? 0);
   return {
     result,
-    cpu: {
-      appMs: ((after.app - before.app) * TICK_MS) / requests,
-      dbMs: ((after.db - before.db) * TICK_MS) / requests,
-    },
+    cpu: { appMs: ((after.app - before.app) * TICK_MS) / requests, dbMs: (db * TICK_MS) / requests },
   };
 }
 
-function snapshot(): { app: number; db: number } | null {
+function snapshot(): { app: number; backends: Map<number, number> } | null {
   if (!measured) return null;
   const app = ticks(measured.pid);
   if (app === null) return null;
   const { database } = measured;
-  let db = 0;
+  const backends = new Map<number, number>();
   if (database) {
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
       // A backend's command line names its database: "postgres: 15/main: user database host(port) state".
       const cmdline = read(`/proc/${entry}/cmdline`);
-      if (cmdline?.startsWith("postgres:") && cmdline.includes(` ${database} `))
-        db += ticks(Number(entry)) ?? 0;
+      if (!cmdline?.startsWith("postgres:") || !cmdline.includes(` ${database} `)) continue;
+      const used = ticks(Number(entry));
+      if (used !== null) backends.set(Number(entry), used);
     }
   }
-  return { app, db };
+  return { app, backends };
 }
 
 function ticks(pid: number): number | null {
