@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { getOwnCart } from "~/domain/carts/change-cart-item.server";
-import type { GuestLocale } from "~/lib/i18n/locale";
-import { requestLocale } from "~/lib/i18n/request-locale";
 import { database } from "~/platform/db/database.server";
 import { ttlCache } from "~/platform/ttl-cache";
 import {
@@ -14,7 +12,7 @@ import {
 import type { CartSlots } from "~/routes/shop/cart-slots";
 import { deviceIdIn } from "~/routes/shop/device-cookie.server";
 import { requestUrl } from "./fetch-request";
-import type { TemplateRenderer } from "./template-render";
+import { type TemplateRenderer, templateLocale } from "./template-render";
 
 // A cart's summary as the shop's bar links to it: no query, no refusal to show.
 const SUMMARY_PATH = /^\/payment\/([\w-]{1,64})$/;
@@ -47,9 +45,7 @@ export function cartSummaryPage(options: {
       const { db } = await database();
       const cart = await getOwnCart(db, cartId, deviceId);
       if (!cart) return next();
-      const locale: GuestLocale = requestLocale(
-        new Headers({ cookie: cookies ?? "", "accept-language": req.get("accept-language") ?? "" }),
-      );
+      const locale = templateLocale(req);
       const page = await pages.get(locale, async () => {
         const { html, ...rendered } = await options.renderTemplate(
           req,

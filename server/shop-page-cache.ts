@@ -1,7 +1,5 @@
 import type { RequestHandler } from "express";
 import { loadShopCart } from "~/domain/carts/load-shop.server";
-import type { GuestLocale } from "~/lib/i18n/locale";
-import { requestLocale } from "~/lib/i18n/request-locale";
 import { database } from "~/platform/db/database.server";
 import { ttlCache } from "~/platform/ttl-cache";
 import {
@@ -12,7 +10,7 @@ import {
 } from "~/routes/shop/cart-slots";
 import { deviceIdIn } from "~/routes/shop/device-cookie.server";
 import { requestUrl } from "./fetch-request";
-import type { TemplateRenderer } from "./template-render";
+import { type TemplateRenderer, templateLocale } from "./template-render";
 
 // A shop's own link, as its QR code opens it: no search, no refusal to show.
 const SHOP_PATH = /^\/i\/[\w-]{1,64}$/;
@@ -44,10 +42,8 @@ export function shopPageCache(options: {
     if (!url) return next();
     try {
       const cookies = req.get("cookie");
-      // One render per shop and language (the switch's cookie, else Accept-Language).
-      const locale: GuestLocale = requestLocale(
-        new Headers({ cookie: cookies ?? "", "accept-language": req.get("accept-language") ?? "" }),
-      );
+      // One render per shop and language.
+      const locale = templateLocale(req);
       const [page, cart] = await Promise.all([
         pages.get(`${req.path} ${locale}`, async () => {
           const { html, ...page } = await options.renderTemplate(req, res, url);

@@ -1,5 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { GuestLocale } from "~/lib/i18n/locale";
+import { requestLocale } from "~/lib/i18n/request-locale";
 import { type CartSlots, cartTemplateContext, nonceMark } from "~/routes/shop/cart-slots";
 import { fetchRequest } from "./fetch-request";
 
@@ -35,4 +37,11 @@ export function templateRenderer(options: {
       html: html.replaceAll(`nonce="${res.locals.nonce}"`, `nonce="${nonceMark(options.slots)}"`),
     };
   };
+}
+
+/** The language a guest page's template is rendered in: the switch's cookie, else Accept-Language. */
+export function templateLocale(req: ExpressRequest): GuestLocale {
+  return requestLocale(
+    new Headers({ cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" }),
+  );
 }
