@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./db/database-handle.server";
 import { rateLimits } from "./db/schema";
 
@@ -57,12 +57,34 @@ export async function throttleHits(
       set: { hits: sql`${rateLimits.hits} + 1` },
     })
     .returning({ key: rateLimits.key, hits: rateLimits.hits });
-  if (Math.random() < 0.01) await forgetOldWindows(db, now);
+  await forgetOldWindowsNowAndThen(db, now);
   const hitsOf = new Map(counted.map((row) => [row.key, row.hits]));
-  return hits.map(([policy], i) => ({
-    allowed: (hitsOf.get(rows[i]?.key ?? "") ?? 0) <= policy.limit,
+  return hits.map(([policy], i) => throttleVerdict(policy, hitsOf.get(rows[i]?.key ?? "") ?? 0, now));
+}
+
+/**
+ * One hit as a part of a larger statement (a `with` query): it returns one row, `hits`, the subject's hits
+ * in this window with this one. `throttleVerdict` reads it; call `forgetOldWindowsNowAndThen` after.
+ */
+export function throttleHitStatement(policy: ThrottlePolicy, subject: string, now: Date): SQL {
+  return sql`insert into ${rateLimits} (key, window_start, hits)
+    values (${key(policy, subject)}, ${windowOf(policy, now).start.toISOString()}::timestamptz, 1)
+    on conflict (key, window_start) do update set hits = ${rateLimits}.hits + 1
+    returning hits`;
+}
+
+/** Whether a subject with `hits` in this window (the latest one included) is within the policy. */
+export function throttleVerdict(policy: ThrottlePolicy, hits: number, now: Date): ThrottleResult {
+  return {
+    allowed: hits <= policy.limit,
     retryAfterSeconds: Math.max(1, Math.ceil((windowOf(policy, now).end.getTime() - now.getTime()) / 1000)),
-  }));
+  };
+}
+
+/** Old windows are deleted by one hit in a hundred: the table stays small without a job of its own. */
+export async function forgetOldWindowsNowAndThen(db: Db, now: Date): Promise<void> {
+  if (Math.random() < 0.01)
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 2 * 86_400_000)));
 }
 
 /** Gives back a hit that should not count (e.g. a sign-in that succeeded). */
@@ -78,8 +100,4 @@ export async function throttleRelease(db: Db, policy: ThrottlePolicy, subject: s
 /** Forgets every hit of a subject (e.g. an account whose owner just proved control by resetting the password). */
 export async function throttleClear(db: Db, policy: ThrottlePolicy, subject: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key(policy, subject)));
-}
-
-async function forgetOldWindows(db: Db, now: Date) {
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 2 * 86_400_000)));
 }

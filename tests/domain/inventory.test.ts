@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addProductsToProperty } from "~/domain/stock/add-products.server";
 import { causeLabel, movementLabel, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
-import { holdStock, sellHeldStock } from "~/domain/stock/order-stock.server";
+import { sellHeldStock } from "~/domain/stock/order-stock.server";
 import { inventoryFilter, listInventory } from "~/domain/stock/read-inventory.server";
 import {
   allStockHistory,
@@ -87,6 +87,14 @@ async function secondProperty(organizationId: string, name: string) {
   return row.id;
 }
 
+/** What orders waiting for payment do to a property's stock: hold units of it. */
+async function holdUnits(propertyId: string, productId: string, units: number) {
+  await db
+    .update(propertyProducts)
+    .set({ reservedQuantity: sql`${propertyProducts.reservedQuantity} + ${units}::int` })
+    .where(and(eq(propertyProducts.propertyId, propertyId), eq(propertyProducts.productId, productId)));
+}
+
 const view = (rows: Awaited<ReturnType<typeof listInventory>>) =>
   rows.map((r) => [r.productName, r.current, r.expected, r.alertLevel, r.missing, r.low]);
 
@@ -100,9 +108,7 @@ describe("the inventory", () => {
       Vinho: { current: 3 },
     });
     // Orders waiting for payment hold 2 of the 5 coffees.
-    await db.transaction((tx) =>
-      holdStock(tx, h.propertyId, [{ productId: h.productIds.Café ?? "", name: "Café", quantity: 2 }]),
-    );
+    await holdUnits(h.propertyId, h.productIds.Café ?? "", 2);
     const gone = await secondProperty(h.organizationId, "Casa arquivada");
     const beach = await secondProperty(h.organizationId, "Apartamento Praia");
     await addProductsToProperty(db, h.owner, gone, [h.productIds.Água]);
@@ -263,8 +269,8 @@ describe("the stock history", () => {
       { productId: water, current: "4", expected: "5", lossReason: "broken" },
     ]);
     await tick();
+    await holdUnits(h.propertyId, water, 2);
     await db.transaction(async (tx) => {
-      await holdStock(tx, h.propertyId, [{ productId: water, name: "Água", quantity: 2 }]);
       await sellHeldStock(tx, { id: orderId, organizationId: h.organizationId, propertyId: h.propertyId }, [
         { productId: water, quantity: 2, reserved: 2 },
       ]);

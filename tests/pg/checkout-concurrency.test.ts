@@ -5,6 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
+import { recomputeTotal } from "~/domain/carts/cart-summary.server";
 import { AppError } from "~/domain/errors";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { expireOrder } from "~/domain/payments/expire-order.server";
@@ -16,7 +17,9 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import {
+  cartItems,
   carts,
+  orderItems,
   orderStatusChanges,
   orders,
   paymentEvents,
@@ -258,6 +261,120 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
     expect(money.every((m) => m.bucket === "available")).toBe(true);
     expect(wallet.availableCents).toBe(money.reduce((sum, m) => sum + m.amountCents, 0));
     expect(wallet.pendingCents).toBe(0);
+  });
+
+  it("30 guests ordering four products at once, lines added in different orders: 15 orders, no deadlock", async () => {
+    const shop = await shopFixture(db(), [
+      { name: "Café", priceCents: 800, stock: 20 },
+      { name: "Chá", priceCents: 600, stock: 20 },
+      { name: "Vinho", priceCents: 5000, stock: 15 },
+      { name: "Água", priceCents: 450, stock: null },
+    ]);
+    const names = ["Café", "Chá", "Vinho", "Água"];
+    // Each cart holds one of each counted product and two waters, added starting from a different product.
+    const guests = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const deviceId = newDeviceId();
+        const ip = nextIp();
+        let cartId = "";
+        for (const name of [...names.slice(i % 4), ...names.slice(0, i % 4), "Água"]) {
+          const cart = await addToCart(at(i).handle.db, {
+            hash: shop.hash,
+            productId: shop.productIds[name] ?? "",
+            deviceId,
+            ip,
+          });
+          cartId = cart.id;
+        }
+        return { cartId, deviceId, ip };
+      }),
+    );
+
+    const placed = await Promise.allSettled(
+      guests.map((g, i) => placeOrder(at(i).ctx, { ...g, method: "pix", buyer: BUYER })),
+    );
+    const refusals = placed.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+    // Wine runs out first: every refusal is about the stock (never a deadlock), and says so about wine.
+    expect(refusals).toHaveLength(15);
+    for (const reason of refusals) {
+      expect((reason as AppError).kind).toBe("insufficient_stock");
+      expect((reason as AppError).message).toBe("Vinho esgotou enquanto você comprava.");
+    }
+    expect(await stockOf(shop, "Café")).toEqual({ current: 20, reserved: 15 });
+    expect(await stockOf(shop, "Chá")).toEqual({ current: 20, reserved: 15 });
+    expect(await stockOf(shop, "Vinho")).toEqual({ current: 15, reserved: 15 });
+    expect(await stockOf(shop, "Água")).toEqual({ current: null, reserved: 0 });
+    const items = await db()
+      .select({ name: orderItems.name, quantity: orderItems.quantity, reserved: orderItems.reservedQuantity })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orders.propertyId, shop.propertyId));
+    const held = (name: string) => items.filter((it) => it.name === name).map((it) => it.reserved);
+    expect(held("Café")).toEqual(Array(15).fill(1));
+    expect(held("Vinho")).toEqual(Array(15).fill(1));
+    expect(items.filter((it) => it.name === "Água").map((it) => [it.quantity, it.reserved])).toEqual(
+      Array(15).fill([2, 0]),
+    );
+    const totals = await db()
+      .select({ total: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.propertyId, shop.propertyId));
+    expect(totals.map((o) => o.total)).toEqual(Array(15).fill(800 + 600 + 5000 + 2 * 450));
+  });
+
+  it("an order made while a change to its cart commits takes the cart as it stands after the change", async () => {
+    const shop = await shopFixture(db(), [
+      { name: "Café", priceCents: 800, stock: 5 },
+      { name: "Chá", priceCents: 600, stock: null },
+    ]);
+    const guest = await guestOf(shop, "Café", 1);
+    let commit = () => {};
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    // A change to the lines as the cart's own paths make one: the cart's lock, the line, the new total.
+    const change = db().transaction(async (tx) => {
+      await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, guest.cartId)).for("update");
+      await tx.insert(cartItems).values({
+        organizationId: shop.organizationId,
+        cartId: guest.cartId,
+        productId: shop.productIds.Chá ?? "",
+        quantity: 2,
+        unitPriceCents: 600,
+      });
+      await recomputeTotal(tx, guest.cartId);
+      await committing;
+    });
+    const placing = placeOrder(at(1).ctx, { ...guest.key, method: "pix", buyer: BUYER });
+    await until(
+      async () => {
+        const { rows } = await db().execute(
+          sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return Number(rows[0]?.n) > 0;
+      },
+      5000,
+      "the order to wait for the cart",
+    );
+    commit();
+    await change;
+    const placed = await placing;
+    if (!placed.ok) throw new Error("no order");
+    const items = await db()
+      .select({ name: orderItems.name, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.orderId))
+      .orderBy(asc(orderItems.name));
+    expect(items).toEqual([
+      { name: "Café", quantity: 1 },
+      { name: "Chá", quantity: 2 },
+    ]);
+    const [order] = await db()
+      .select({ total: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.id, placed.orderId));
+    expect(order?.total).toBe(800 + 2 * 600);
   });
 
   it("a paid PIX's webhook replayed 10 times while the guest polls 10 times pays the order exactly once", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { saoPauloDay } from "~/lib/dates";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orders, salesDaily, walletMovements } from "~/platform/db/schema";
@@ -64,9 +64,19 @@ function slotOf(orderId: string): number {
   return (Number.parseInt(orderId.slice(-2), 16) || 0) % SUMMARY_SLOTS;
 }
 
-/** A placed order counts once in 'pending' on its day. Call before holding its stock (lock order). */
-export async function countPlacedOrder(tx: Tx, order: OrderAt): Promise<void> {
-  await addToRows(tx, [[keyOf(order, "pending"), { ...ZERO, orders: 1 }]]);
+/**
+ * A placed order counts once in 'pending' on its day: an upsert to put in the statement that places it (a
+ * `with` part, returning one row), taking its summary row's lock once `after` holds and before its stock
+ * rows' (lock order).
+ */
+export function countPlacedOrderStatement(order: OrderAt, after: SQL): SQL {
+  const key = keyOf(order, "pending");
+  return sql`insert into ${salesDaily} (organization_id, day, property_id, status, slot, orders)
+    select ${key.organizationId}::uuid, ${key.day}::date, ${key.propertyId}::uuid, ${key.status}, ${key.slot}, 1
+    where ${after}
+    on conflict (organization_id, day, property_id, status, slot)
+    do update set orders = ${salesDaily}.orders + 1
+    returning 1 as counted`;
 }
 
 /** An order moved from one status to another takes its count and its money so far along. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { propertyProducts } from "~/platform/db/schema";
 import { AppError } from "../errors";
@@ -12,48 +12,57 @@ export type StockLine = { productId: string; name: string; quantity: number };
 export type HeldLine = { productId: string; quantity: number; reserved: number };
 
 /**
- * Holds the lines' units in one guarded update each: a line the stock cannot cover refuses the whole
- * order (the caller's transaction rolls back what was held). Uncounted stock (null) holds nothing and
- * takes no lock: orders of it at once do not wait on each other. Returns the units held per product.
+ * The parts of a statement (`with` queries) that hold an order's units, after a `lines` part with the
+ * columns product_id and quantity. Only counted stock is locked (uncounted stock holds nothing, so orders of
+ * it at once never wait on each other), in product order and only once `after` holds: the caller's earlier
+ * locks come first. Each line is held by a guarded update, with the stock as the lock found it; one the stock
+ * cannot cover holds nothing, and `stockHeld` refuses the order (the caller's transaction rolls back).
+ * `stock_outcome` tells, per line: whether its stock row was there, counted, held, and the units left.
  */
-export async function holdStock(
-  tx: Tx,
-  propertyId: string,
-  lines: StockLine[],
-): Promise<Map<string, number>> {
+export function holdStockStatement(propertyId: string, after: SQL): SQL {
+  const ofLines = sql`property_id = ${propertyId}::uuid and product_id in (select product_id from lines)`;
+  return sql`stock_seen as (select product_id from ${propertyProducts} where ${ofLines}),
+    stock_locked as (
+      select product_id, current_quantity - reserved_quantity as free from ${propertyProducts}
+      where ${ofLines} and current_quantity is not null and ${after}
+      order by product_id for update),
+    stock_held as (
+      update ${propertyProducts} pp set reserved_quantity = pp.reserved_quantity + l.quantity
+      from stock_locked k join lines l on l.product_id = k.product_id
+      where pp.property_id = ${propertyId}::uuid and pp.product_id = k.product_id and k.free >= l.quantity
+      returning pp.product_id),
+    stock_outcome as (
+      select l.product_id, s.product_id is not null as present, k.product_id is not null as counted,
+        h.product_id is not null as held, greatest(coalesce(k.free, 0), 0)::int as left_units
+      from lines l
+      left join stock_seen s on s.product_id = l.product_id
+      left join stock_locked k on k.product_id = l.product_id
+      left join stock_held h on h.product_id = l.product_id)`;
+}
+
+/** One line of `stock_outcome`. */
+export type StockOutcome = {
+  product_id: string;
+  present: boolean;
+  counted: boolean;
+  held: boolean;
+  left_units: number;
+};
+
+/**
+ * The units held per product, from `stock_outcome`; the first line (in product order) the stock could not
+ * cover refuses the order, with what is left of it.
+ */
+export function stockHeld(lines: StockLine[], outcome: StockOutcome[]): Map<string, number> {
+  const of = new Map(outcome.map((o) => [o.product_id, o]));
   const held = new Map<string, number>();
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    const row = and(
-      eq(propertyProducts.propertyId, propertyId),
-      eq(propertyProducts.productId, line.productId),
-    );
-    const hold = tx.$with("hold").as(
-      tx
-        .update(propertyProducts)
-        .set({ reservedQuantity: sql`${propertyProducts.reservedQuantity} + ${line.quantity}::int` })
-        .where(
-          and(
-            row,
-            sql`${propertyProducts.currentQuantity} - ${propertyProducts.reservedQuantity} >= ${line.quantity}`,
-          ),
-        )
-        .returning({ productId: propertyProducts.productId }),
-    );
-    // One round trip: the hold, and (as the statement found it) whether the stock is counted and what is left.
-    const [found] = await tx
-      .with(hold)
-      .select({
-        held: sql<boolean>`exists (select 1 from ${hold})`,
-        counted: sql<boolean>`${propertyProducts.currentQuantity} is not null`,
-        left: sql<number>`greatest(${propertyProducts.currentQuantity} - ${propertyProducts.reservedQuantity}, 0)::int`,
-      })
-      .from(propertyProducts)
-      .where(row);
-    if (found && !found.counted) {
+    const found = of.get(line.productId);
+    if (found?.present && !found.counted) {
       held.set(line.productId, 0);
       continue;
     }
-    if (!found?.held) throw new AppError("insufficient_stock", notEnough(line.name, found?.left ?? 0));
+    if (!found?.held) throw new AppError("insufficient_stock", notEnough(line.name, found?.left_units ?? 0));
     held.set(line.productId, line.quantity);
   }
   return held;

@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "~/platform/db/database-handle.server";
+import { type OrderNotice, orderItems, orderStatusChanges, orders } from "~/platform/db/schema";
+import {
+  forgetOldWindowsNowAndThen,
+  throttleHitStatement,
+  throttleVerdict,
+} from "~/platform/throttle.server";
+import { AppError } from "../errors";
+import { countPlacedOrderStatement } from "../ledger/sales-summary.server";
+import { CHECKOUT_THROTTLES } from "../payments/throttles";
+import { holdStockStatement, type StockOutcome, stockHeld } from "../stock/order-stock.server";
+import type { Buyer } from "./buyer";
+import { CHECKOUT_TEXT as T } from "./messages";
+
+/** An order line: today's name and price, the quantity bought. */
+export type OrderLine = {
+  productId: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+};
+
+export type NewOrder = {
+  id: string;
+  organizationId: string;
+  propertyId: string;
+  cartId: string;
+  deviceId: string;
+  paymentMethod: string;
+  buyer: Buyer;
+  totalCents: number;
+  adultConfirmedAt: Date | null;
+  locale: string;
+  notices: OrderNotice[];
+  expiresAt: Date;
+  createdAt: Date;
+};
+
+/**
+ * Writes a new order in one round trip, taking its locks in the order every path takes them: the guest
+ * address's hit on the orders limit; the order and its first status; its day's summary row; its counted
+ * stock, held line by line in product order; its items, with what each holds. Past the limit, or past the
+ * stock, it refuses, and the caller's transaction rolls back all of it.
+ */
+export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip: string): Promise<void> {
+  const policy = CHECKOUT_THROTTLES.ordersPerIp;
+  const at = order.createdAt.toISOString();
+  const values = sql.join(
+    lines.map(
+      (l) => sql`(${l.productId}::uuid, ${l.name}::text, ${l.unitPriceCents}::int, ${l.quantity}::int)`,
+    ),
+    sql`, `,
+  );
+  const { rows } = await tx.execute(sql`
+    with lines (product_id, name, unit_price_cents, quantity) as (values ${values}),
+    throttle as (${throttleHitStatement(policy, ip, order.createdAt)}),
+    placed as (
+      insert into ${orders} (id, organization_id, property_id, cart_id, device_id, payment_method, buyer_name,
+        buyer_email, buyer_phone, buyer_cpf, total_cents, adult_confirmed_at, locale, notices, expires_at,
+        created_at, updated_at)
+      values (${order.id}, ${order.organizationId}, ${order.propertyId}, ${order.cartId}, ${order.deviceId},
+        ${order.paymentMethod}, ${order.buyer.name}, ${order.buyer.email}, ${order.buyer.phone},
+        ${order.buyer.cpf}, ${order.totalCents}, ${order.adultConfirmedAt?.toISOString() ?? null},
+        ${order.locale}, ${JSON.stringify(order.notices)}, ${order.expiresAt.toISOString()}, ${at}, ${at})),
+    first_status as (
+      insert into ${orderStatusChanges} (organization_id, order_id, from_status, to_status, reason)
+      values (${order.organizationId}, ${order.id}, null, 'pending', 'created')),
+    summary as (${countPlacedOrderStatement(order, sql`(select count(*) from throttle) > 0`)}),
+    ${holdStockStatement(order.propertyId, sql`(select count(*) from summary) > 0`)},
+    items as (
+      insert into ${orderItems} (organization_id, order_id, product_id, name, unit_price_cents, quantity,
+        reserved_quantity)
+      select ${order.organizationId}::uuid, ${order.id}::uuid, l.product_id, l.name, l.unit_price_cents,
+        l.quantity, case when o.held then l.quantity else 0 end
+      from lines l join stock_outcome o on o.product_id = l.product_id)
+    select (select hits from throttle) as hits,
+      (select json_agg(json_build_object('product_id', product_id, 'present', present, 'counted', counted,
+        'held', held, 'left_units', left_units)) from stock_outcome) as stock`);
+  await forgetOldWindowsNowAndThen(tx, order.createdAt);
+  const limit = throttleVerdict(policy, Number(rows[0]?.hits ?? 0), order.createdAt);
+  if (!limit.allowed)
+    throw new AppError("rate_limited", T.tooManyOrders, undefined, {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
+  stockHeld(lines, (rows[0]?.stock ?? []) as StockOutcome[]);
+}
