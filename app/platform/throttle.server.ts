@@ -44,45 +44,74 @@ export async function throttleHits(
   hits: [ThrottlePolicy, string][],
   now = new Date(),
 ): Promise<ThrottleResult[]> {
-  const rows = hits.map(([policy, subject]) => ({
-    key: key(policy, subject),
-    windowStart: windowOf(policy, now).start,
-    hits: 1,
-  }));
-  const counted = await db
-    .insert(rateLimits)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { hits: sql`${rateLimits.hits} + 1` },
-    })
-    .returning({ key: rateLimits.key, hits: rateLimits.hits });
+  const { rows } = await db.execute(throttleHitsStatement(hits, now));
   await forgetOldWindowsNowAndThen(db, now);
-  const hitsOf = new Map(counted.map((row) => [row.key, row.hits]));
-  return hits.map(([policy], i) => throttleVerdict(policy, hitsOf.get(rows[i]?.key ?? "") ?? 0, now));
+  return throttleVerdicts(hits, rows as CountedHit[], now);
+}
+
+/** A subject's hits in its window, with the latest one, as `throttleHitsStatement` returns them. */
+type CountedHit = { key: string; hits: number };
+
+/**
+ * The hits as one upsert, also to put in a larger statement (a `with` part): it returns `key` and `hits`,
+ * the subject's hits in this window with this one (`countedHitsJson`, `countedVerdicts`); only when `when`
+ * holds, if given.
+ */
+export function throttleHitsStatement(hits: [ThrottlePolicy, string][], now: Date, when?: SQL): SQL {
+  const values = hits.map(
+    ([policy, subject]) =>
+      sql`(${key(policy, subject)}, ${windowOf(policy, now).start.toISOString()}::timestamptz, 1)`,
+  );
+  return sql`insert into ${rateLimits} (key, window_start, hits)
+    select * from (values ${sql.join(values, sql`, `)}) as hit where ${when ?? sql`true`}
+    on conflict (key, window_start) do update set hits = ${rateLimits}.hits + 1
+    returning key, hits`;
 }
 
 /**
- * One hit as a part of a larger statement (a `with` query): it returns one row, `hits`, the subject's hits
- * in this window with this one. `throttleVerdict` reads it; call `forgetOldWindowsNowAndThen` after.
+ * Whether every hit counted by the `with` part named `counted` (a `throttleHitsStatement` of the same hits)
+ * is within its policy, as an SQL condition: false when it counted none.
  */
-export function throttleHitStatement(policy: ThrottlePolicy, subject: string, now: Date): SQL {
-  return sql`insert into ${rateLimits} (key, window_start, hits)
-    values (${key(policy, subject)}, ${windowOf(policy, now).start.toISOString()}::timestamptz, 1)
-    on conflict (key, window_start) do update set hits = ${rateLimits}.hits + 1
-    returning hits`;
+export function throttleAllowedSql(hits: [ThrottlePolicy, string][], counted: string): SQL {
+  const limits = hits.map(([policy, subject]) => sql`when ${key(policy, subject)} then ${policy.limit}::int`);
+  return sql`(select coalesce(bool_and(hits <= case key ${sql.join(limits, sql` `)} end), false)
+    from ${sql.identifier(counted)})`;
 }
 
-/** Whether a subject with `hits` in this window (the latest one included) is within the policy. */
-export function throttleVerdict(policy: ThrottlePolicy, hits: number, now: Date): ThrottleResult {
-  return {
-    allowed: hits <= policy.limit,
+/** What the `with` part named `counted` (a `throttleHitsStatement`) counted, as JSON for `countedVerdicts`. */
+export function countedHitsJson(counted: string): SQL {
+  return sql`(select json_agg(json_build_object('key', key, 'hits', hits)) from ${sql.identifier(counted)})`;
+}
+
+/**
+ * Whether each hit is within its policy, in the order of `hits`, from the JSON `countedHitsJson` gave (null:
+ * none counted); the table's old windows are forgotten now and then.
+ */
+export async function countedVerdicts(
+  db: Db,
+  hits: [ThrottlePolicy, string][],
+  json: unknown,
+  now: Date,
+): Promise<ThrottleResult[]> {
+  await forgetOldWindowsNowAndThen(db, now);
+  return throttleVerdicts(hits, (json ?? []) as CountedHit[], now);
+}
+
+/** Whether each hit is within its policy, in the order of `hits`, from what the upsert counted. */
+function throttleVerdicts(
+  hits: [ThrottlePolicy, string][],
+  counted: CountedHit[],
+  now: Date,
+): ThrottleResult[] {
+  const hitsOf = new Map(counted.map((row) => [row.key, Number(row.hits)]));
+  return hits.map(([policy, subject]) => ({
+    allowed: (hitsOf.get(key(policy, subject)) ?? 0) <= policy.limit,
     retryAfterSeconds: Math.max(1, Math.ceil((windowOf(policy, now).end.getTime() - now.getTime()) / 1000)),
-  };
+  }));
 }
 
 /** Old windows are deleted by one hit in a hundred: the table stays small without a job of its own. */
-export async function forgetOldWindowsNowAndThen(db: Db, now: Date): Promise<void> {
+async function forgetOldWindowsNowAndThen(db: Db, now: Date): Promise<void> {
   if (Math.random() < 0.01)
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 2 * 86_400_000)));
 }

@@ -377,6 +377,24 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
     expect(order?.total).toBe(800 + 2 * 600);
   });
 
+  it("a guest asking for the PIX code in 10 tabs at once, on three instances, gets one charge", async () => {
+    const shop = await shopFixture(db(), [{ name: "Café", priceCents: 800, stock: 5 }]);
+    const guest = await guestOf(shop, "Café", 1);
+    const placed = await placeOrder(at(0).ctx, { ...guest.key, method: "pix", buyer: BUYER });
+    if (!placed.ok) throw new Error("no order");
+    const asked = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => startPixPayment(at(i).ctx, guest.key)),
+    );
+    expect(asked.map((a) => a.orderId)).toEqual(Array(10).fill(placed.orderId));
+    const charges = await db()
+      .select({ method: payments.method, status: payments.status, code: payments.pixCode })
+      .from(payments)
+      .where(eq(payments.orderId, placed.orderId));
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ method: "pix", status: "pending" });
+    expect(charges[0]?.code).toMatch(/^000201/);
+  });
+
   it("a paid PIX's webhook replayed 10 times while the guest polls 10 times pays the order exactly once", async () => {
     const shop = await shopFixture(db(), [{ name: "Café", priceCents: 800, stock: 5 }]);
     const g = await guestOf(shop, "Café", 2);

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { type OrderNotice, orderItems, orderStatusChanges, orders } from "~/platform/db/schema";
 import {
-  forgetOldWindowsNowAndThen,
-  throttleHitStatement,
-  throttleVerdict,
+  countedHitsJson,
+  countedVerdicts,
+  type ThrottlePolicy,
+  throttleHitsStatement,
 } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { countPlacedOrderStatement } from "../ledger/sales-summary.server";
@@ -44,7 +45,7 @@ export type NewOrder = {
  * stock, it refuses, and the caller's transaction rolls back all of it.
  */
 export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip: string): Promise<void> {
-  const policy = CHECKOUT_THROTTLES.ordersPerIp;
+  const limits: [ThrottlePolicy, string][] = [[CHECKOUT_THROTTLES.ordersPerIp, ip]];
   const at = order.createdAt.toISOString();
   const values = sql.join(
     lines.map(
@@ -54,7 +55,7 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
   );
   const { rows } = await tx.execute(sql`
     with lines (product_id, name, unit_price_cents, quantity) as (values ${values}),
-    throttle as (${throttleHitStatement(policy, ip, order.createdAt)}),
+    throttle as (${throttleHitsStatement(limits, order.createdAt)}),
     placed as (
       insert into ${orders} (id, organization_id, property_id, cart_id, device_id, payment_method, buyer_name,
         buyer_email, buyer_phone, buyer_cpf, total_cents, adult_confirmed_at, locale, notices, expires_at,
@@ -74,14 +75,13 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
       select ${order.organizationId}::uuid, ${order.id}::uuid, l.product_id, l.name, l.unit_price_cents,
         l.quantity, case when o.held then l.quantity else 0 end
       from lines l join stock_outcome o on o.product_id = l.product_id)
-    select (select hits from throttle) as hits,
+    select ${countedHitsJson("throttle")} as hits,
       (select json_agg(json_build_object('product_id', product_id, 'present', present, 'counted', counted,
         'held', held, 'left_units', left_units)) from stock_outcome) as stock`);
-  await forgetOldWindowsNowAndThen(tx, order.createdAt);
-  const limit = throttleVerdict(policy, Number(rows[0]?.hits ?? 0), order.createdAt);
-  if (!limit.allowed)
-    throw new AppError("rate_limited", T.tooManyOrders, undefined, {
-      retryAfterSeconds: limit.retryAfterSeconds,
-    });
+  for (const limit of await countedVerdicts(tx, limits, rows[0]?.hits, order.createdAt))
+    if (!limit.allowed)
+      throw new AppError("rate_limited", T.tooManyOrders, undefined, {
+        retryAfterSeconds: limit.retryAfterSeconds,
+      });
   stockHeld(lines, (rows[0]?.stock ?? []) as StockOutcome[]);
 }

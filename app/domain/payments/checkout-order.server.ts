@@ -1,11 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PaymentMethod } from "~/lib/payment-method";
-import type { Tx } from "~/platform/db/database-handle.server";
+import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { orders, payments } from "~/platform/db/schema";
 import { countPayment } from "~/platform/metrics/checkout-metrics.server";
 import { ProviderError } from "~/platform/payments/provider";
-import { type ThrottlePolicy, throttleHits } from "~/platform/throttle.server";
+import {
+  countedHitsJson,
+  countedVerdicts,
+  type ThrottlePolicy,
+  type ThrottleResult,
+  throttleAllowedSql,
+  throttleHitsStatement,
+} from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { buyerOf, type GuestOrder, latestGuestOrder, openGuestOrder } from "../orders/guest-orders.server";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
@@ -106,9 +113,33 @@ export async function charge<T>(
   }
 }
 
-/** Counts a charge attempt against each limit; refuses past any of them. */
-export async function limitCharges(tx: Tx, hits: [ThrottlePolicy, string][], now: Date): Promise<void> {
-  for (const result of await throttleHits(tx, hits, now)) {
+type Charging = { account: { id: string; provider: string }; platformFeeCents: number };
+type Attempt = { id: string; idempotencyKey: string };
+
+/**
+ * A new attempt to pay the (locked) order with a method, counted against each limit (refused past any of
+ * them, and the caller's transaction rolls it back): one statement.
+ */
+export async function newAttempt(
+  tx: Tx,
+  charging: Charging,
+  order: GuestOrder,
+  method: PaymentMethod,
+  now: Date,
+  limits: [ThrottlePolicy, string][],
+): Promise<Attempt> {
+  const attempt = attemptOf(order, method);
+  const { rows } = await tx.execute(sql`
+    with throttle as (${throttleHitsStatement(limits, now)}),
+    ${attemptStatement(charging, order, method, now, attempt, sql`true`)}
+    select ${countedHitsJson("throttle")} as hits`);
+  refusePastLimits(await countedVerdicts(tx, limits, rows[0]?.hits, now));
+  return attempt;
+}
+
+/** Refuses the attempt past any of its limits. */
+function refusePastLimits(verdicts: ThrottleResult[]) {
+  for (const result of verdicts) {
     if (!result.allowed)
       throw new AppError("rate_limited", T.tooManyCharges, undefined, {
         retryAfterSeconds: result.retryAfterSeconds,
@@ -116,32 +147,63 @@ export async function limitCharges(tx: Tx, hits: [ThrottlePolicy, string][], now
   }
 }
 
-/**
- * A new attempt to pay the (locked) order with a method: the order takes that method, and the attempt its
- * own idempotency key, so any retry of the attempt's call to the provider can never charge twice.
- */
-export async function newAttempt(
-  tx: Tx,
-  charging: { account: { id: string; provider: string }; platformFeeCents: number },
+/** A new attempt's ids: its own idempotency key, so a retry of its call to the provider never charges twice. */
+function attemptOf(order: GuestOrder, method: PaymentMethod): Attempt {
+  return { id: randomUUID(), idempotencyKey: `order:${order.id}:${method}:${randomUUID()}` };
+}
+
+/** The `with` parts of an attempt, when `when` holds: the order takes the method, the attempt its row. */
+function attemptStatement(
+  charging: Charging,
   order: GuestOrder,
   method: PaymentMethod,
   now: Date,
-): Promise<typeof payments.$inferSelect> {
-  await tx.update(orders).set({ paymentMethod: method, updatedAt: now }).where(eq(orders.id, order.id));
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      organizationId: order.organizationId,
-      orderId: order.id,
-      provider: charging.account.provider,
-      paymentAccountId: charging.account.id,
-      platformFeeCents: charging.platformFeeCents,
-      method,
-      amountCents: order.totalCents,
-      idempotencyKey: `order:${order.id}:${method}:${randomUUID()}`,
-      expiresAt: method === "pix" ? order.expiresAt : null,
-    })
-    .returning();
-  if (!row) throw new Error("payment insert returned nothing");
-  return row;
+  attempt: Attempt,
+  when: SQL,
+): SQL {
+  const expiresAt = method === "pix" ? order.expiresAt.toISOString() : null;
+  return sql`moved as (
+      update ${orders} set payment_method = ${method}, updated_at = ${now.toISOString()}::timestamptz
+      where id = ${order.id} and ${when}),
+    made as (
+      insert into ${payments} (id, organization_id, order_id, provider, payment_account_id, platform_fee_cents,
+        method, amount_cents, idempotency_key, expires_at)
+      select ${attempt.id}::uuid, ${order.organizationId}::uuid, ${order.id}::uuid, ${charging.account.provider},
+        ${charging.account.id}::uuid, ${charging.platformFeeCents}::bigint, ${method}, ${order.totalCents}::bigint,
+        ${attempt.idempotencyKey}, ${expiresAt}::timestamptz
+      where ${when})`;
+}
+
+/**
+ * The usual PIX attempt as one statement, without a transaction: the order in progress is locked at once
+ * (no other change waits on it, nor committed since the statement began: its row version is the one the
+ * statement reads, and every new attempt moves that row), it has no live PIX charge, and the limits allow
+ * one more. Otherwise it writes nothing but the hits, and says so (null); past a limit it refuses.
+ */
+export async function pixAttemptAtOnce(
+  db: Db,
+  charging: Charging,
+  order: GuestOrder,
+  now: Date,
+  since: Date,
+  limits: [ThrottlePolicy, string][],
+): Promise<Attempt | null> {
+  const attempt = attemptOf(order, "pix");
+  const { rows } = await db.execute(sql`
+    with seen as (select xmin::text as version from ${orders} where id = ${order.id}),
+    locked as (
+      select xmin::text as version from ${orders}
+      where id = ${order.id} and status in (${sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(","))})
+      for update skip locked),
+    live as (
+      select 1 from ${payments} where order_id = ${order.id} and method = 'pix'
+        and status in ('creating', 'pending') and created_at > ${since.toISOString()}::timestamptz),
+    go as (
+      select 1 from locked join seen on seen.version = locked.version where not exists (select 1 from live)),
+    throttle as (${throttleHitsStatement(limits, now, sql`exists (select 1 from go)`)}),
+    ${attemptStatement(charging, order, "pix", now, attempt, throttleAllowedSql(limits, "throttle"))}
+    select exists (select 1 from go) as went, ${countedHitsJson("throttle")} as hits`);
+  if (rows[0]?.went !== true) return null;
+  refusePastLimits(await countedVerdicts(db, limits, rows[0]?.hits, now));
+  return attempt;
 }

@@ -11,7 +11,6 @@ import {
   chargeBasics,
   chargerFor,
   type GuestKey,
-  limitCharges,
   lockOpenOrder,
   newAttempt,
   orderToPay,
@@ -58,15 +57,10 @@ export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): 
       .from(payments)
       .where(and(eq(payments.orderId, order.id), inArray(payments.status, ["creating", "processing"])));
     if (inReview) throw new AppError("conflict", T.cardInReview);
-    await limitCharges(
-      tx,
-      [
-        [CHECKOUT_THROTTLES.cardAttemptsPerCart, input.cartId],
-        [CHECKOUT_THROTTLES.chargesPerIp, input.ip],
-      ],
-      now,
-    );
-    return newAttempt(tx, charger, order, "credit_card", now);
+    return newAttempt(tx, charger, order, "credit_card", now, [
+      [CHECKOUT_THROTTLES.cardAttemptsPerCart, input.cartId],
+      [CHECKOUT_THROTTLES.chargesPerIp, input.ip],
+    ]);
   });
 
   try {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { payments } from "~/platform/db/schema";
 import { ProviderError } from "~/platform/payments/provider";
+import type { ThrottlePolicy } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import { applyPayment } from "./apply-payment.server";
@@ -9,10 +10,10 @@ import {
   chargeBasics,
   chargerFor,
   type GuestKey,
-  limitCharges,
   lockOpenOrder,
   newAttempt,
   orderToPay,
+  pixAttemptAtOnce,
 } from "./checkout-order.server";
 import type { PaymentsContext } from "./payments-context";
 import { CHECKOUT_THROTTLES } from "./throttles";
@@ -25,41 +26,43 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
   const order = await orderToPay(ctx, key, "pix");
   const charger = await chargerFor(ctx, order);
   const now = ctx.now();
-  const attempt = await ctx.db.transaction(async (tx) => {
-    await lockOpenOrder(tx, order.id);
-    const [live] = await tx
-      .select({ id: payments.id, status: payments.status, createdAt: payments.createdAt })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.orderId, order.id),
-          eq(payments.method, "pix"),
-          inArray(payments.status, ["creating", "pending"]),
-          gt(payments.createdAt, new Date(now.getTime() - ctx.config.holdMinutes * 60_000)),
-        ),
-      )
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
-    // A charge being asked for right now (another tab) is left to finish; one with no answer for 30 s is given
-    // up (the guest asks again; should the lost one be paid anyway, it is matched to the order and counted).
-    if (live?.status === "creating" && live.createdAt.getTime() < now.getTime() - 30_000) {
-      await tx
-        .update(payments)
-        .set({ status: "error", statusDetail: "no_answer" })
-        .where(eq(payments.id, live.id));
-    } else if (live) {
-      return null;
-    }
-    await limitCharges(
-      tx,
-      [
-        [CHECKOUT_THROTTLES.chargesPerCart, key.cartId],
-        [CHECKOUT_THROTTLES.chargesPerIp, key.ip],
-      ],
-      now,
-    );
-    return newAttempt(tx, charger, order, "pix", now);
-  });
+  const since = new Date(now.getTime() - ctx.config.holdMinutes * 60_000);
+  const limits: [ThrottlePolicy, string][] = [
+    [CHECKOUT_THROTTLES.chargesPerCart, key.cartId],
+    [CHECKOUT_THROTTLES.chargesPerIp, key.ip],
+  ];
+  // Most charges: one statement. Anything it does not take (a change under way, a charge already there)
+  // takes the transaction below, which has the whole rule.
+  const attempt =
+    (await pixAttemptAtOnce(ctx.db, charger, order, now, since, limits)) ??
+    (await ctx.db.transaction(async (tx) => {
+      await lockOpenOrder(tx, order.id);
+      const [live] = await tx
+        .select({ id: payments.id, status: payments.status, createdAt: payments.createdAt })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, order.id),
+            eq(payments.method, "pix"),
+            inArray(payments.status, ["creating", "pending"]),
+            gt(payments.createdAt, since),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      // A charge being asked for right now (another tab) is left to finish; one with no answer for 30 s is
+      // given up (the guest asks again; should the lost one be paid anyway, it is matched to the order and
+      // counted).
+      if (live?.status === "creating" && live.createdAt.getTime() < now.getTime() - 30_000) {
+        await tx
+          .update(payments)
+          .set({ status: "error", statusDetail: "no_answer" })
+          .where(eq(payments.id, live.id));
+      } else if (live) {
+        return null;
+      }
+      return newAttempt(tx, charger, order, "pix", now, limits);
+    }));
   if (!attempt) return { orderId: order.id };
 
   try {
