@@ -102,7 +102,7 @@ export async function benchCheckout(
   options: { seconds: number; connections: number },
 ): Promise<BenchResult[]> {
   const shop = await shopFixture(db, [{ name: "Água", priceCents: 450, stock: null }]);
-  const guests = await guestsWithCarts(appUrl, shop.hash, shop.productIds.Água ?? "", 4000);
+  const guests = await guestsWithCarts(appUrl, shop.hash, shop.productIds.Água ?? "", 8000);
   const placed = await loadPerGuest(
     "POST identification (order + hold)",
     appUrl,

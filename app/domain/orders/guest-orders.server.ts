@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/platform/db/database-handle.server";
+import { preparedOnce } from "~/platform/db/prepared";
 import { orders } from "~/platform/db/schema";
 import { isDeviceId } from "../carts/cart-policy";
 import type { Buyer } from "./buyer";
@@ -27,12 +28,19 @@ export async function latestGuestOrder(
 ): Promise<GuestOrder | null> {
   const parsed = ids.safeParse({ cartId, deviceId });
   if (!parsed.success) return null;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.cartId, parsed.data.cartId), eq(orders.deviceId, parsed.data.deviceId)))
-    .orderBy(...NEWEST_FIRST)
-    .limit(1);
+  // Read by every checkout page and every status poll: built once.
+  const query = preparedOnce(db, "latest_guest_order", () =>
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.cartId, sql.placeholder("cartId")), eq(orders.deviceId, sql.placeholder("deviceId"))),
+      )
+      .orderBy(...NEWEST_FIRST)
+      .limit(1)
+      .prepare("latest_guest_order"),
+  );
+  const [order] = await query.execute(parsed.data);
   return order ?? null;
 }
 
@@ -55,16 +63,21 @@ export async function latestDeviceOrderAt(
 export async function openGuestOrder(db: Db, cartId: unknown, deviceId: unknown): Promise<GuestOrder | null> {
   const parsed = ids.safeParse({ cartId, deviceId });
   if (!parsed.success) return null;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.cartId, parsed.data.cartId),
-        eq(orders.deviceId, parsed.data.deviceId),
-        inArray(orders.status, [...OPEN_STATUSES]),
-      ),
-    );
+  // Read by every charge: built once.
+  const query = preparedOnce(db, "open_guest_order", () =>
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.cartId, sql.placeholder("cartId")),
+          eq(orders.deviceId, sql.placeholder("deviceId")),
+          inArray(orders.status, [...OPEN_STATUSES]),
+        ),
+      )
+      .prepare("open_guest_order"),
+  );
+  const [order] = await query.execute(parsed.data);
   return order ?? null;
 }
 

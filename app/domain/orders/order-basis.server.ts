@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
+import { executePrepared } from "~/platform/db/prepared";
 import {
   cartItems,
   carts,
@@ -62,7 +63,10 @@ const open = sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(","));
  * the lines are as they stand; otherwise they are read again.
  */
 export async function readOrderBasis(tx: Tx, cartId: string, deviceId: string): Promise<OrderBasis> {
-  const { rows } = await tx.execute(sql`
+  const rows = await executePrepared(
+    tx,
+    "order_basis",
+    sql`
     select c.id, c.organization_id, c.property_id,
       c.xmin::text = (select seen.xmin::text from ${carts} seen where seen.id = c.id) as fresh,
       (select json_build_array(a.status, a.provider) from ${paymentAccounts} a
@@ -73,7 +77,8 @@ export async function readOrderBasis(tx: Tx, cartId: string, deviceId: string): 
     from ${carts} c
     join ${properties} p on p.id = c.property_id and p.archived_at is null
     where c.id = ${cartId} and c.device_id = ${deviceId} and c.status = 'pending'
-    for update of c`);
+    for update of c`,
+  );
   const row = rows[0];
   if (!row) throw new AppError("not_found", T.cartNotFound);
   const cart = {
@@ -83,10 +88,12 @@ export async function readOrderBasis(tx: Tx, cartId: string, deviceId: string): 
   };
   let tuples = row.lines as LineTuple[];
   if (row.fresh !== true) {
-    const again = await tx.execute(
+    const again = await executePrepared(
+      tx,
+      "order_basis_lines",
       sql`select ${linesOf(sql`c`)} as lines from ${carts} c where c.id = ${cart.id}`,
     );
-    tuples = (again.rows[0]?.lines ?? []) as LineTuple[];
+    tuples = (again[0]?.lines ?? []) as LineTuple[];
   }
   const account = row.account as [string, string] | null;
   return {

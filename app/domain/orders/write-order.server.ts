@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
+import { executePrepared } from "~/platform/db/prepared";
 import { type OrderNotice, orderItems, orderStatusChanges, orders } from "~/platform/db/schema";
 import {
   countedHitsJson,
@@ -53,7 +54,11 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
     ),
     sql`, `,
   );
-  const { rows } = await tx.execute(sql`
+  // One text per number of lines: prepared once per connection for each.
+  const rows = await executePrepared(
+    tx,
+    `write_order_${lines.length}`,
+    sql`
     with lines (product_id, name, unit_price_cents, quantity) as (values ${values}),
     throttle as (${throttleHitsStatement(limits, order.createdAt)}),
     placed as (
@@ -77,7 +82,8 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
       from lines l join stock_outcome o on o.product_id = l.product_id)
     select ${countedHitsJson("throttle")} as hits,
       (select json_agg(json_build_object('product_id', product_id, 'present', present, 'counted', counted,
-        'held', held, 'left_units', left_units)) from stock_outcome) as stock`);
+        'held', held, 'left_units', left_units)) from stock_outcome) as stock`,
+  );
   for (const limit of await countedVerdicts(tx, limits, rows[0]?.hits, order.createdAt))
     if (!limit.allowed)
       throw new AppError("rate_limited", T.tooManyOrders, undefined, {

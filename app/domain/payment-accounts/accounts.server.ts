@@ -79,11 +79,21 @@ export async function chargingAccount(
   ctx: PaymentsContext,
   organizationId: string,
 ): Promise<ChargingAccount> {
-  const [row] = await ctx.db
-    .select({ account: paymentAccounts, organizationCreatedAt: organization.createdAt })
-    .from(paymentAccounts)
-    .innerJoin(organization, eq(organization.id, paymentAccounts.organizationId))
-    .where(and(eq(paymentAccounts.organizationId, organizationId), eq(paymentAccounts.status, "active")));
+  // Read by every charge: built once.
+  const query = preparedOnce(ctx.db, "charging_account", () =>
+    ctx.db
+      .select({ account: paymentAccounts, organizationCreatedAt: organization.createdAt })
+      .from(paymentAccounts)
+      .innerJoin(organization, eq(organization.id, paymentAccounts.organizationId))
+      .where(
+        and(
+          eq(paymentAccounts.organizationId, sql.placeholder("organizationId")),
+          eq(paymentAccounts.status, "active"),
+        ),
+      )
+      .prepare("charging_account"),
+  );
+  const [row] = await query.execute({ organizationId });
   if (!row || !ctx.config.offered.includes(row.account.provider as AccountProviderName))
     throw new AppError("conflict", T.notReceiving);
   return {

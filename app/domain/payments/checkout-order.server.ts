@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PaymentMethod } from "~/lib/payment-method";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
+import { executePrepared } from "~/platform/db/prepared";
 import { orders, payments } from "~/platform/db/schema";
 import { countPayment } from "~/platform/metrics/checkout-metrics.server";
 import { ProviderError } from "~/platform/payments/provider";
@@ -129,10 +130,14 @@ export async function newAttempt(
   limits: [ThrottlePolicy, string][],
 ): Promise<Attempt> {
   const attempt = attemptOf(order, method);
-  const { rows } = await tx.execute(sql`
+  const rows = await executePrepared(
+    tx,
+    `new_attempt_${limits.length}`,
+    sql`
     with throttle as (${throttleHitsStatement(limits, now)}),
     ${attemptStatement(charging, order, method, now, attempt, sql`true`)}
-    select ${countedHitsJson("throttle")} as hits`);
+    select ${countedHitsJson("throttle")} as hits`,
+  );
   refusePastLimits(await countedVerdicts(tx, limits, rows[0]?.hits, now));
   return attempt;
 }
@@ -189,7 +194,10 @@ export async function pixAttemptAtOnce(
   limits: [ThrottlePolicy, string][],
 ): Promise<Attempt | null> {
   const attempt = attemptOf(order, "pix");
-  const { rows } = await db.execute(sql`
+  const rows = await executePrepared(
+    db,
+    `pix_attempt_at_once_${limits.length}`,
+    sql`
     with seen as (select xmin::text as version from ${orders} where id = ${order.id}),
     locked as (
       select xmin::text as version from ${orders}
@@ -202,7 +210,8 @@ export async function pixAttemptAtOnce(
       select 1 from locked join seen on seen.version = locked.version where not exists (select 1 from live)),
     throttle as (${throttleHitsStatement(limits, now, sql`exists (select 1 from go)`)}),
     ${attemptStatement(charging, order, "pix", now, attempt, throttleAllowedSql(limits, "throttle"))}
-    select exists (select 1 from go) as went, ${countedHitsJson("throttle")} as hits`);
+    select exists (select 1 from go) as went, ${countedHitsJson("throttle")} as hits`,
+  );
   if (rows[0]?.went !== true) return null;
   refusePastLimits(await countedVerdicts(db, limits, rows[0]?.hits, now));
   return attempt;

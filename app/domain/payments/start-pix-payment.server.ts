@@ -1,4 +1,6 @@
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/database-handle.server";
+import { preparedOnce } from "~/platform/db/prepared";
 import { payments } from "~/platform/db/schema";
 import { ProviderError } from "~/platform/payments/provider";
 import type { ThrottlePolicy } from "~/platform/throttle.server";
@@ -72,19 +74,16 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
         expiresAt: order.expiresAt,
       }),
     );
-    await ctx.db
-      .update(payments)
-      .set({
-        providerPaymentId: made.id,
-        status: "pending",
-        pixCode: made.pix?.code ?? null,
-        // The order's time rules, even when the provider would take the code a little longer.
-        expiresAt: new Date(
-          Math.min((made.pix?.expiresAt ?? order.expiresAt).getTime(), order.expiresAt.getTime()),
-        ),
-        updatedAt: ctx.now(),
-      })
-      .where(eq(payments.id, attempt.id));
+    await pixAnswered(ctx.db).execute({
+      id: attempt.id,
+      providerPaymentId: made.id,
+      pixCode: made.pix?.code ?? null,
+      // The order's time rules, even when the provider would take the code a little longer.
+      expiresAt: new Date(
+        Math.min((made.pix?.expiresAt ?? order.expiresAt).getTime(), order.expiresAt.getTime()),
+      ).toISOString(),
+      updatedAt: ctx.now().toISOString(),
+    });
     // A new PIX is pending: nothing to apply unless the provider already says otherwise.
     if (made.status !== "pending") await applyPayment(ctx, charger.account.provider, made);
   } catch (err) {
@@ -102,4 +101,21 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
 
 async function markAttempt(ctx: PaymentsContext, id: string, detail: string) {
   await ctx.db.update(payments).set({ status: "error", statusDetail: detail }).where(eq(payments.id, id));
+}
+
+/** The provider's answer to a new PIX charge, on its attempt: written by every charge, so built once. */
+function pixAnswered(db: Db) {
+  return preparedOnce(db, "pix_answered", () =>
+    db
+      .update(payments)
+      .set({
+        providerPaymentId: sql`${sql.placeholder("providerPaymentId")}`,
+        status: "pending",
+        pixCode: sql`${sql.placeholder("pixCode")}`,
+        expiresAt: sql`${sql.placeholder("expiresAt")}::timestamptz`,
+        updatedAt: sql`${sql.placeholder("updatedAt")}::timestamptz`,
+      })
+      .where(eq(payments.id, sql.placeholder("id")))
+      .prepare("pix_answered"),
+  );
 }

@@ -1,3 +1,7 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "./database-handle.server";
+
 // Building a query with Drizzle walks its whole expression tree on every call: on the hottest paths that
 // costs more than PostgreSQL answering it. A prepared query is built once per database handle and run
 // with new values (`sql.placeholder`); on PostgreSQL it is also parsed and planned once per connection.
@@ -16,4 +20,21 @@ export function preparedOnce<T>(db: object, name: string, build: () => T): T {
     byName.set(name, query);
   }
   return query;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement written in SQL as a named prepared statement: on PostgreSQL each connection parses and
+ * plans it once. `name` must name one text: a statement whose text varies (a list of lines) puts what varies
+ * in its name.
+ */
+export async function executePrepared(
+  db: Db | Tx,
+  name: string,
+  query: SQL,
+): Promise<Record<string, unknown>[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as { rows: Record<string, unknown>[] };
+  return result.rows;
 }
