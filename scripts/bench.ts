@@ -44,12 +44,13 @@ async function load(
 }
 
 /**
- * Guests adding to their carts: 200 devices (each its own cookie and forwarded IP, so the per-IP cart
- * limit does not apply), each adding one unit of an unlimited product per request. Warmed up like every
+ * Guests adding to their carts: 600 devices (each its own cookie and forwarded IP, so the per-IP cart
+ * limit does not apply), each adding one unit of an unlimited product per request: at 99 units a line
+ * they take about 58,000 adds before the line's limit refuses one. Warmed up like every
  * other route; the warm-up also makes each device's cart, so what is measured is a guest adding more.
  */
 async function loadAddToCart(appUrl: string, hash: string, productId: string): Promise<BenchResult> {
-  const devices = Array.from({ length: 200 }, (_, i) => ({
+  const devices = Array.from({ length: 600 }, (_, i) => ({
     cookie: `estadia_device=${newDeviceId()}`,
     ip: `10.9.${i >> 8}.${i & 255}`,
   }));

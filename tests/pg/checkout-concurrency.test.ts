@@ -118,11 +118,16 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
   }
 
   /** A guest of this shop whose cart holds `quantity` units of the product. */
-  async function guestOf(shop: Shop, product: string, quantity: number, instance = 0): Promise<Guest> {
+  function guestOf(shop: Shop, product: string, quantity: number, instance = 0): Promise<Guest> {
+    return guestAdding(shop, Array(quantity).fill(product), instance);
+  }
+
+  /** A guest of this shop who added these products to the cart, a unit each time, in this order. */
+  async function guestAdding(shop: Shop, adds: string[], instance = 0): Promise<Guest> {
     const deviceId = newDeviceId();
     const ip = nextIp();
     let cartId = "";
-    for (let n = 0; n < quantity; n++) {
+    for (const product of adds) {
       const cart = await addToCart(at(instance).handle.db, {
         hash: shop.hash,
         productId: shop.productIds[product] ?? "",
@@ -273,25 +278,13 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
     const names = ["Café", "Chá", "Vinho", "Água"];
     // Each cart holds one of each counted product and two waters, added starting from a different product.
     const guests = await Promise.all(
-      Array.from({ length: 30 }, async (_, i) => {
-        const deviceId = newDeviceId();
-        const ip = nextIp();
-        let cartId = "";
-        for (const name of [...names.slice(i % 4), ...names.slice(0, i % 4), "Água"]) {
-          const cart = await addToCart(at(i).handle.db, {
-            hash: shop.hash,
-            productId: shop.productIds[name] ?? "",
-            deviceId,
-            ip,
-          });
-          cartId = cart.id;
-        }
-        return { cartId, deviceId, ip };
-      }),
+      Array.from({ length: 30 }, (_, i) =>
+        guestAdding(shop, [...names.slice(i % 4), ...names.slice(0, i % 4), "Água"], i),
+      ),
     );
 
     const placed = await Promise.allSettled(
-      guests.map((g, i) => placeOrder(at(i).ctx, { ...g, method: "pix", buyer: BUYER })),
+      guests.map((g, i) => placeOrder(at(i).ctx, { ...g.key, method: "pix", buyer: BUYER })),
     );
     const refusals = placed.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
     // Wine runs out first: every refusal is about the stock (never a deadlock), and says so about wine.
