@@ -45,8 +45,7 @@ export async function throttleHits(
   now = new Date(),
 ): Promise<ThrottleResult[]> {
   const { rows } = await db.execute(throttleHitsStatement(hits, now));
-  await forgetOldWindowsNowAndThen(db, now);
-  return throttleVerdicts(hits, rows as CountedHit[], now);
+  return countedVerdicts(db, hits, rows, now);
 }
 
 /** A subject's hits in its window, with the latest one, as `throttleHitsStatement` returns them. */
@@ -84,26 +83,18 @@ export function countedHitsJson(counted: string): SQL {
 }
 
 /**
- * Whether each hit is within its policy, in the order of `hits`, from the JSON `countedHitsJson` gave (null:
- * none counted); the table's old windows are forgotten now and then.
+ * Whether each hit is within its policy, in the order of `hits`, from what a `throttleHitsStatement` of the
+ * same hits counted: its rows, or the JSON `countedHitsJson` gave (null: none counted). The table's old
+ * windows are forgotten now and then.
  */
 export async function countedVerdicts(
   db: Db,
   hits: [ThrottlePolicy, string][],
-  json: unknown,
+  counted: unknown,
   now: Date,
 ): Promise<ThrottleResult[]> {
   await forgetOldWindowsNowAndThen(db, now);
-  return throttleVerdicts(hits, (json ?? []) as CountedHit[], now);
-}
-
-/** Whether each hit is within its policy, in the order of `hits`, from what the upsert counted. */
-function throttleVerdicts(
-  hits: [ThrottlePolicy, string][],
-  counted: CountedHit[],
-  now: Date,
-): ThrottleResult[] {
-  const hitsOf = new Map(counted.map((row) => [row.key, Number(row.hits)]));
+  const hitsOf = new Map(((counted ?? []) as CountedHit[]).map((row) => [row.key, Number(row.hits)]));
   return hits.map(([policy, subject]) => ({
     allowed: (hitsOf.get(key(policy, subject)) ?? 0) <= policy.limit,
     retryAfterSeconds: Math.max(1, Math.ceil((windowOf(policy, now).end.getTime() - now.getTime()) / 1000)),

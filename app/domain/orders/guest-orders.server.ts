@@ -18,6 +18,9 @@ const NEWEST_FIRST = [
   asc(sql`case when ${orders.status} in ('failed', 'cancelled') then 1 else 0 end`),
 ];
 
+/** An order still waiting for its money (and holding stock), as a condition on `orders`. */
+export const orderIsOpen = inArray(orders.status, [...OPEN_STATUSES]);
+
 const ids = z.object({ cartId: z.uuid(), deviceId: z.string().refine(isDeviceId) });
 
 /** The device's newest order for its cart (any status), or null, also for anyone else's ids. */
@@ -72,7 +75,7 @@ export async function openGuestOrder(db: Db, cartId: unknown, deviceId: unknown)
         and(
           eq(orders.cartId, sql.placeholder("cartId")),
           eq(orders.deviceId, sql.placeholder("deviceId")),
-          inArray(orders.status, [...OPEN_STATUSES]),
+          orderIsOpen,
         ),
       )
       .prepare("open_guest_order"),

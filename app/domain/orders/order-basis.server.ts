@@ -11,8 +11,8 @@ import {
   propertyProducts,
 } from "~/platform/db/schema";
 import { AppError } from "../errors";
+import { orderIsOpen } from "./guest-orders.server";
 import { CHECKOUT_TEXT as T } from "./messages";
-import { OPEN_STATUSES } from "./order-status";
 
 /** A cart line with today's product data, as an order is made from it. */
 export type BasisLine = {
@@ -51,8 +51,6 @@ const linesOf = (cart: SQL) => sql`(
   left join ${propertyProducts} pp on pp.property_id = ${cart}.property_id and pp.product_id = ci.product_id
   where ci.cart_id = ${cart}.id)`;
 
-const open = sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(","));
-
 /**
  * The device's pending cart in a shop that still exists, locked, with what the order needs: the
  * organization's account, its lines with today's data, whether an order of it is in progress and the
@@ -71,7 +69,7 @@ export async function readOrderBasis(tx: Tx, cartId: string, deviceId: string): 
       c.xmin::text = (select seen.xmin::text from ${carts} seen where seen.id = c.id) as fresh,
       (select json_build_array(a.status, a.provider) from ${paymentAccounts} a
         where a.organization_id = c.organization_id and a.status <> 'disconnected' limit 1) as account,
-      exists (select 1 from ${orders} o where o.cart_id = c.id and o.status in (${open})) as has_open_order,
+      exists (select 1 from ${orders} where ${orders.cartId} = c.id and ${orderIsOpen}) as has_open_order,
       (select o.locale from ${orders} o where o.cart_id = c.id order by o.created_at desc limit 1) as last_locale,
       ${linesOf(sql`c`)} as lines
     from ${carts} c

@@ -15,9 +15,9 @@ import { RECEIVING_TEXT } from "../payment-accounts/messages";
 import { type ChargeRef, cancelCharge } from "../payments/at-provider.server";
 import type { PaymentsContext } from "../payments/payments-context";
 import { BUYER_TEXT, type Buyer } from "./buyer";
+import { orderIsOpen } from "./guest-orders.server";
 import { CHECKOUT_TEXT as T } from "./messages";
 import { type BasisLine, readOrderBasis } from "./order-basis.server";
-import { OPEN_STATUSES } from "./order-status";
 import { closeOrder } from "./order-transitions.server";
 import { type OrderLine, writeOrder } from "./write-order.server";
 
@@ -73,7 +73,7 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       ? await tx
           .select()
           .from(orders)
-          .where(and(eq(orders.cartId, cart.id), inArray(orders.status, [...OPEN_STATUSES])))
+          .where(and(eq(orders.cartId, cart.id), orderIsOpen))
           .for("update")
       : [];
     if (open) {

@@ -11,7 +11,7 @@ import {
 import { AppError } from "../errors";
 import { countPlacedOrderStatement } from "../ledger/sales-summary.server";
 import { CHECKOUT_THROTTLES } from "../payments/throttles";
-import { holdStockStatement, type StockOutcome, stockHeld } from "../stock/order-stock.server";
+import { holdStockStatement, refuseUncoveredStock, type StockOutcome } from "../stock/order-stock.server";
 import type { Buyer } from "./buyer";
 import { CHECKOUT_TEXT as T } from "./messages";
 
@@ -89,5 +89,5 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
       throw new AppError("rate_limited", T.tooManyOrders, undefined, {
         retryAfterSeconds: limit.retryAfterSeconds,
       });
-  stockHeld(lines, (rows[0]?.stock ?? []) as StockOutcome[]);
+  refuseUncoveredStock(lines, (rows[0]?.stock ?? []) as StockOutcome[]);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { PaymentMethod } from "~/lib/payment-method";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { executePrepared } from "~/platform/db/prepared";
@@ -15,9 +15,14 @@ import {
   throttleHitsStatement,
 } from "~/platform/throttle.server";
 import { AppError } from "../errors";
-import { buyerOf, type GuestOrder, latestGuestOrder, openGuestOrder } from "../orders/guest-orders.server";
+import {
+  buyerOf,
+  type GuestOrder,
+  latestGuestOrder,
+  openGuestOrder,
+  orderIsOpen,
+} from "../orders/guest-orders.server";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
-import { OPEN_STATUSES } from "../orders/order-status";
 import { placeOrder } from "../orders/place-order.server";
 import { chargingAccount, type UsedCredentials, withCredentials } from "../payment-accounts/accounts.server";
 import { RECEIVING_TEXT as RECEIVING } from "../payment-accounts/messages";
@@ -64,7 +69,7 @@ export async function lockOpenOrder(tx: Tx, orderId: string): Promise<GuestOrder
   const [order] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...OPEN_STATUSES])))
+    .where(and(eq(orders.id, orderId), orderIsOpen))
     .for("update");
   if (!order) throw new AppError("conflict", T.expired);
   return order;
@@ -179,6 +184,16 @@ function attemptStatement(
       where ${when})`;
 }
 
+/** The order's PIX charges that can still be paid or are being asked for, made since `since`. */
+export function livePixOf(orderId: string, since: Date) {
+  return and(
+    eq(payments.orderId, orderId),
+    eq(payments.method, "pix"),
+    inArray(payments.status, ["creating", "pending"]),
+    gt(payments.createdAt, since),
+  );
+}
+
 /**
  * The usual PIX attempt as one statement, without a transaction: the order in progress is locked at once
  * (no other change waits on it, nor committed since the statement began: its row version is the one the
@@ -200,12 +215,9 @@ export async function pixAttemptAtOnce(
     sql`
     with seen as (select xmin::text as version from ${orders} where id = ${order.id}),
     locked as (
-      select xmin::text as version from ${orders}
-      where id = ${order.id} and status in (${sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(","))})
+      select xmin::text as version from ${orders} where ${and(eq(orders.id, order.id), orderIsOpen)}
       for update skip locked),
-    live as (
-      select 1 from ${payments} where order_id = ${order.id} and method = 'pix'
-        and status in ('creating', 'pending') and created_at > ${since.toISOString()}::timestamptz),
+    live as (select 1 from ${payments} where ${livePixOf(order.id, since)}),
     go as (
       select 1 from locked join seen on seen.version = locked.version where not exists (select 1 from live)),
     throttle as (${throttleHitsStatement(limits, now, sql`exists (select 1 from go)`)}),

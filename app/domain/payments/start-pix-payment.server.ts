@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
 import { preparedOnce } from "~/platform/db/prepared";
 import { payments } from "~/platform/db/schema";
@@ -12,6 +12,7 @@ import {
   chargeBasics,
   chargerFor,
   type GuestKey,
+  livePixOf,
   lockOpenOrder,
   newAttempt,
   orderToPay,
@@ -42,14 +43,7 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
       const [live] = await tx
         .select({ id: payments.id, status: payments.status, createdAt: payments.createdAt })
         .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, order.id),
-            eq(payments.method, "pix"),
-            inArray(payments.status, ["creating", "pending"]),
-            gt(payments.createdAt, since),
-          ),
-        )
+        .where(livePixOf(order.id, since))
         .orderBy(desc(payments.createdAt))
         .limit(1);
       // A charge being asked for right now (another tab) is left to finish; one with no answer for 30 s is

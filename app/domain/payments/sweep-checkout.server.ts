@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { orders, payments } from "~/platform/db/schema";
 import { ProviderError } from "~/platform/payments/provider";
-import { OPEN_STATUSES } from "../orders/order-status";
+import { orderIsOpen } from "../orders/guest-orders.server";
 import { recheckCharge } from "./at-provider.server";
 import { expireOrder } from "./expire-order.server";
 import { LIVE_PAYMENT_STATUSES } from "./payment-status";
@@ -44,7 +44,7 @@ export async function sweepCheckout(ctx: PaymentsContext): Promise<SweepReport> 
   const overdue = await ctx.db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(inArray(orders.status, [...OPEN_STATUSES]), lte(orders.expiresAt, now)))
+    .where(and(orderIsOpen, lte(orders.expiresAt, now)))
     .orderBy(asc(orders.expiresAt))
     .limit(BATCH);
   for (const { id } of overdue) {

@@ -16,7 +16,7 @@ export type HeldLine = { productId: string; quantity: number; reserved: number }
  * columns product_id and quantity. Only counted stock is locked (uncounted stock holds nothing, so orders of
  * it at once never wait on each other), in product order and only once `after` holds: the caller's earlier
  * locks come first. Each line is held by a guarded update, with the stock as the lock found it; one the stock
- * cannot cover holds nothing, and `stockHeld` refuses the order (the caller's transaction rolls back).
+ * cannot cover holds nothing, and `refuseUncoveredStock` refuses the order (the caller's transaction rolls back).
  * `stock_outcome` tells, per line: whether its stock row was there, counted, held, and the units left.
  */
 export function holdStockStatement(propertyId: string, after: SQL): SQL {
@@ -50,22 +50,16 @@ export type StockOutcome = {
 };
 
 /**
- * The units held per product, from `stock_outcome`; the first line (in product order) the stock could not
- * cover refuses the order, with what is left of it.
+ * Refuses the order, from `stock_outcome`, at the first line (in product order) the stock could not cover,
+ * with what is left of it; uncounted stock covers any line.
  */
-export function stockHeld(lines: StockLine[], outcome: StockOutcome[]): Map<string, number> {
+export function refuseUncoveredStock(lines: StockLine[], outcome: StockOutcome[]): void {
   const of = new Map(outcome.map((o) => [o.product_id, o]));
-  const held = new Map<string, number>();
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
     const found = of.get(line.productId);
-    if (found?.present && !found.counted) {
-      held.set(line.productId, 0);
-      continue;
-    }
+    if (found?.present && !found.counted) continue;
     if (!found?.held) throw new AppError("insufficient_stock", notEnough(line.name, found?.left_units ?? 0));
-    held.set(line.productId, line.quantity);
   }
-  return held;
 }
 
 function notEnough(name: string, left: number): string {
