@@ -242,5 +242,8 @@ export async function benchWithdrawalRace(appUrl: string, db: Db, cookie: string
     await db.execute(sql`select available_cents, reserved_cents from wallets where id = ${walletId}`)
   ).rows as { available_cents: string; reserved_cents: string }[];
   const accepted = statuses.filter((s) => s === 302).length;
-  return `withdrawals: 50 requests of R$ 20,00 against R$ 140,00 → ${accepted} accepted, ${statuses.filter((s) => s === 400).length} refused; available ${Number(wallet?.available_cents) / 100}, reserved ${Number(wallet?.reserved_cents) / 100}`;
+  // Refusals re-render the form with the reason; their statuses are printed as they came.
+  const refused = statuses.filter((s) => s !== 302);
+  const codes = [...new Set(refused)].map((code) => `${refused.filter((s) => s === code).length}× ${code}`);
+  return `withdrawals: 50 requests of R$ 20,00 against R$ 140,00 → ${accepted} accepted, ${refused.length} refused (${codes.join(", ")}); available ${Number(wallet?.available_cents) / 100}, reserved ${Number(wallet?.reserved_cents) / 100}`;
 }
