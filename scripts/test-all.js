@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { buildIfStale } from "./build-freshness.js";
 
 const ci = process.env.CI === "true";
@@ -13,6 +14,7 @@ const reports = mkdtempSync(path.join(tmpdir(), "estadia-test-reports-"));
 const require = createRequire(import.meta.url);
 const bin = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = []; // printed last, so the tail of a CI log names what failed
 let ok = true;
 
 function run(label, args, env = {}) {
@@ -37,6 +39,14 @@ if (existsSync(vitestReport)) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults) {
+    const where = path.relative(process.cwd(), file.name);
+    const failed = file.assertionResults.filter((test) => test.status === "failed");
+    for (const test of failed)
+      failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
+    if (file.status === "failed" && failed.length === 0)
+      failures.push(`${where}: ${firstLine([file.message])}`);
+  }
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -50,6 +60,12 @@ if (existsSync(chromium) || ci) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+    const { suites } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+    for (const [title, test] of playwrightTests(suites)) {
+      if (test.status !== "unexpected") continue;
+      const errors = test.results.flatMap((result) => result.errors.map((error) => error.message));
+      failures.push(`${title} [${test.projectName}]: ${firstLine(errors)}`);
+    }
   }
 } else {
   console.error(
@@ -58,6 +74,21 @@ if (existsSync(chromium) || ci) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `- ${line}`).join("\n")}`);
 if (!ok && totals.failed === 0) totals.failed = 1; // a step failed before reporting any test
 console.log(`\nAll suites: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok ? 0 : 1);
+
+function firstLine(messages) {
+  const text = (messages ?? []).find(Boolean) ?? "";
+  return stripVTControlCharacters(text).trim().split("\n")[0].slice(0, 300);
+}
+
+function* playwrightTests(suites, titles = []) {
+  for (const suite of suites ?? []) {
+    const trail = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) yield [[...trail, spec.title].join(" › "), test];
+    yield* playwrightTests(suite.suites, trail);
+  }
+}
