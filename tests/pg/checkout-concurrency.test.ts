@@ -325,6 +325,10 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
     const committing = new Promise<void>((resolve) => {
       commit = resolve;
     });
+    let changed = () => {};
+    const holdingTheCart = new Promise<void>((resolve) => {
+      changed = resolve;
+    });
     // A change to the lines as the cart's own paths make one: the cart's lock, the line, the new total.
     const change = db().transaction(async (tx) => {
       await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, guest.cartId)).for("update");
@@ -336,8 +340,11 @@ describe.runIf(available)("checkout on PostgreSQL, under concurrency and across 
         unitPriceCents: 600,
       });
       await recomputeTotal(tx, guest.cartId);
+      changed();
       await committing;
     });
+    // The change holds the cart before the order is asked for, so the order is the one that waits.
+    await holdingTheCart;
     const placing = placeOrder(at(1).ctx, { ...guest.key, method: "pix", buyer: BUYER });
     await until(
       async () => {
