@@ -37,10 +37,15 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "estadia-test-"));
 }
 
+const START_WORDS = String(
+  JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start,
+).split(/\s+/);
 /** The Node flags that `npm start` gives the server (package.json's start script). */
-const START_FLAGS = String(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start)
-  .split(/\s+/)
-  .filter((word) => word.startsWith("--"));
+const START_FLAGS = START_WORDS.filter((word) => word.startsWith("--"));
+/** The environment the start script sets before `node` (glibc's malloc reads it as the process starts). */
+const START_ENV = Object.fromEntries(
+  START_WORDS.slice(0, START_WORDS.indexOf("node")).map((word) => word.split("=", 2)),
+);
 
 function spawnBuilt(env: Record<string, string | undefined>): ChildProcess {
   // The built server, exactly as `npm start` runs it (tests build first: see scripts/test-all.js).
@@ -56,6 +61,7 @@ function spawnBuilt(env: Record<string, string | undefined>): ChildProcess {
       // The key the test process sealed its fixtures' credentials with (vitest.config.ts), so the server
       // opens them; required in production anyway.
       ENCRYPTION_KEY: process.env.ENCRYPTION_KEY,
+      ...START_ENV,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
