@@ -106,7 +106,7 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
  * more unit stays within the stock any guest can buy and the line's limit. Otherwise it writes nothing.
  */
 function addWithoutWaiting(db: Db) {
-  return preparedOnce(db, "add_unit_at_once", () => {
+  return preparedOnce(db, "add_unit_at_once", (name) => {
     const hash = sql.placeholder("hash");
     const productId = sql.placeholder("productId");
     const own = ownPending(sql.placeholder("deviceId"), sql.placeholder("since"));
@@ -143,9 +143,7 @@ function addWithoutWaiting(db: Db) {
       ),
     ];
     const limit = sql`least(coalesce((select stock from fresh), ${CART_LINE_MAX}), ${CART_LINE_MAX})`;
-    return addUnitQuery(db, sql`${productId}::uuid`, sql`fresh`, { before, limit }).prepare(
-      "add_unit_at_once",
-    );
+    return addUnitQuery(db, sql`${productId}::uuid`, sql`fresh`, { before, limit }).prepare(name);
   });
 }
 

@@ -165,7 +165,7 @@ export async function readOwnCartSummary(
   cartId: string,
   deviceId: string,
 ): Promise<CartSummary | null> {
-  const query = preparedOnce(db, "own_cart_summary", () =>
+  const query = preparedOnce(db, "own_cart_summary", (name) =>
     summaryQuery(
       db,
       and(
@@ -174,7 +174,7 @@ export async function readOwnCartSummary(
         eq(carts.status, "pending"),
         isNull(properties.archivedAt),
       ),
-    ).prepare("own_cart_summary"),
+    ).prepare(name),
   );
   return summaryOf(await query.execute({ cartId, deviceId }));
 }

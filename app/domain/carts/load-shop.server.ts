@@ -129,7 +129,7 @@ async function reusableCart(
   propertyId: string,
   now: Date,
 ): Promise<GuestCart | null> {
-  const rows = await preparedOnce(db, "reusable_cart", () => {
+  const rows = await preparedOnce(db, "reusable_cart", (name) => {
     const latest = db
       .select({ id: carts.id })
       .from(carts)
@@ -156,7 +156,7 @@ async function reusableCart(
       .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
       .where(inArray(carts.id, latest))
       .orderBy(asc(cartItems.createdAt))
-      .prepare("reusable_cart");
+      .prepare(name);
   }).execute({ deviceId, propertyId, since: new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000) });
   const [head] = rows;
   if (!head) return null;

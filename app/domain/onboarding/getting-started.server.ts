@@ -52,7 +52,7 @@ export async function readGettingStarted(
 
 /** Read on every owner's dashboard: the data steps in one round trip, built once per database handle. */
 function stepsQuery(db: Db) {
-  return preparedOnce(db, "getting_started", () => {
+  return preparedOnce(db, "getting_started", (name) => {
     const org = sql.placeholder("organizationId");
     const first = db
       .select({ id: properties.id, name: properties.name, hash: properties.hash })
@@ -95,6 +95,6 @@ function stepsQuery(db: Db) {
       })
       .from(organization)
       .where(eq(organization.id, org))
-      .prepare("getting_started");
+      .prepare(name);
   });
 }

@@ -32,7 +32,7 @@ export async function latestGuestOrder(
   const parsed = ids.safeParse({ cartId, deviceId });
   if (!parsed.success) return null;
   // Read by every checkout page and every status poll: built once.
-  const query = preparedOnce(db, "latest_guest_order", () =>
+  const query = preparedOnce(db, "latest_guest_order", (name) =>
     db
       .select()
       .from(orders)
@@ -41,7 +41,7 @@ export async function latestGuestOrder(
       )
       .orderBy(...NEWEST_FIRST)
       .limit(1)
-      .prepare("latest_guest_order"),
+      .prepare(name),
   );
   const [order] = await query.execute(parsed.data);
   return order ?? null;
@@ -67,7 +67,7 @@ export async function openGuestOrder(db: Db, cartId: unknown, deviceId: unknown)
   const parsed = ids.safeParse({ cartId, deviceId });
   if (!parsed.success) return null;
   // Read by every charge: built once.
-  const query = preparedOnce(db, "open_guest_order", () =>
+  const query = preparedOnce(db, "open_guest_order", (name) =>
     db
       .select()
       .from(orders)
@@ -78,7 +78,7 @@ export async function openGuestOrder(db: Db, cartId: unknown, deviceId: unknown)
           orderIsOpen,
         ),
       )
-      .prepare("open_guest_order"),
+      .prepare(name),
   );
   const [order] = await query.execute(parsed.data);
   return order ?? null;

@@ -18,7 +18,7 @@ export type AccountRow = typeof paymentAccounts.$inferSelect;
 /** The organization's live account (any status but disconnected), or null. */
 export async function liveAccount(db: Db | Tx, organizationId: string): Promise<AccountRow | null> {
   // Read by every checkout step and every dashboard: built once.
-  const query = preparedOnce(db, "live_account", () =>
+  const query = preparedOnce(db, "live_account", (name) =>
     db
       .select()
       .from(paymentAccounts)
@@ -28,7 +28,7 @@ export async function liveAccount(db: Db | Tx, organizationId: string): Promise<
           ne(paymentAccounts.status, "disconnected"),
         ),
       )
-      .prepare("live_account"),
+      .prepare(name),
   );
   const [row] = await query.execute({ organizationId });
   return row ?? null;
@@ -80,7 +80,7 @@ export async function chargingAccount(
   organizationId: string,
 ): Promise<ChargingAccount> {
   // Read by every charge: built once.
-  const query = preparedOnce(ctx.db, "charging_account", () =>
+  const query = preparedOnce(ctx.db, "charging_account", (name) =>
     ctx.db
       .select({ account: paymentAccounts, organizationCreatedAt: organization.createdAt })
       .from(paymentAccounts)
@@ -91,7 +91,7 @@ export async function chargingAccount(
           eq(paymentAccounts.status, "active"),
         ),
       )
-      .prepare("charging_account"),
+      .prepare(name),
   );
   const [row] = await query.execute({ organizationId });
   if (!row || !ctx.config.offered.includes(row.account.provider as AccountProviderName))

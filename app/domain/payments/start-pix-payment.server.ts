@@ -99,7 +99,7 @@ async function markAttempt(ctx: PaymentsContext, id: string, detail: string) {
 
 /** The provider's answer to a new PIX charge, on its attempt: written by every charge, so built once. */
 function pixAnswered(db: Db) {
-  return preparedOnce(db, "pix_answered", () =>
+  return preparedOnce(db, "pix_answered", (name) =>
     db
       .update(payments)
       .set({
@@ -110,6 +110,6 @@ function pixAnswered(db: Db) {
         updatedAt: sql`${sql.placeholder("updatedAt")}::timestamptz`,
       })
       .where(eq(payments.id, sql.placeholder("id")))
-      .prepare("pix_answered"),
+      .prepare(name),
   );
 }

@@ -25,7 +25,7 @@ export const propertyColumns = {
 export async function listProperties(db: Db, actor: Actor): Promise<Property[]> {
   assertCan(actor, "catalog.read");
   // Read by /sales and /properties on every visit: built once per database handle.
-  const query = preparedOnce(db, "live_properties", () =>
+  const query = preparedOnce(db, "live_properties", (name) =>
     db
       .select(propertyColumns)
       .from(properties)
@@ -33,7 +33,7 @@ export async function listProperties(db: Db, actor: Actor): Promise<Property[]> 
         and(eq(properties.organizationId, sql.placeholder("organizationId")), isNull(properties.archivedAt)),
       )
       .orderBy(desc(properties.createdAt), desc(properties.id))
-      .prepare("live_properties"),
+      .prepare(name),
   );
   return query.execute({ organizationId: actor.organizationId });
 }

@@ -45,7 +45,7 @@ export async function listMissingProducts(
 
 /** Read by every dashboard: built once per database handle (a transaction is its own handle). */
 function missingQuery(db: Db | Tx) {
-  return preparedOnce(db, "missing_products", () => {
+  return preparedOnce(db, "missing_products", (name) => {
     const organizationId = sql.placeholder("organizationId");
     const onTheWay = db
       .select({
@@ -98,7 +98,7 @@ function missingQuery(db: Db | Tx) {
         ),
       )
       .orderBy(asc(properties.name), asc(products.name))
-      .prepare("missing_products");
+      .prepare(name);
   });
 }
 

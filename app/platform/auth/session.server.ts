@@ -29,7 +29,7 @@ type SessionRow = {
 
 /** The session, its person and their memberships, in one round trip (one row per membership). */
 function sessionRows(db: Db, token: string): Promise<SessionRow[]> {
-  return preparedOnce(db, "session_membership", () =>
+  return preparedOnce(db, "session_membership", (name) =>
     db
       .select({
         sessionId: session.id,
@@ -48,7 +48,7 @@ function sessionRows(db: Db, token: string): Promise<SessionRow[]> {
       .leftJoin(organization, eq(organization.id, member.organizationId))
       .where(eq(session.token, sql.placeholder("token")))
       .orderBy(asc(member.createdAt))
-      .prepare("session_membership"),
+      .prepare(name),
   ).execute({ token });
 }
 

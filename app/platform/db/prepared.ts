@@ -7,8 +7,11 @@ import type { Db, Tx } from "./database-handle.server";
 // with new values (`sql.placeholder`); on PostgreSQL it is also parsed and planned once per connection.
 const built = new WeakMap<object, Map<string, unknown>>();
 
-/** The query `build` makes, built once for this database handle and remembered under `name`. */
-export function preparedOnce<T>(db: object, name: string, build: () => T): T {
+/**
+ * The query `build` makes, built once for this database handle and remembered under `name`; `build` gets
+ * the name, which is also the prepared statement's.
+ */
+export function preparedOnce<T>(db: object, name: string, build: (name: string) => T): T {
   let byName = built.get(db);
   if (!byName) {
     byName = new Map();
@@ -16,7 +19,7 @@ export function preparedOnce<T>(db: object, name: string, build: () => T): T {
   }
   let query = byName.get(name) as T | undefined;
   if (query === undefined) {
-    query = build();
+    query = build(name);
     byName.set(name, query);
   }
   return query;
