@@ -46,7 +46,7 @@ export default defineConfig({
   webServer: {
     // Seeds the demo host (demo@estadia.dev) into the same DATA_DIR, then builds when needed and serves,
     // exactly like `npm run seed && npm start` on a fresh clone.
-    command: "npx tsx scripts/seed.ts && npm start",
+    command: "npx tsx scripts/seed.ts && node scripts/start.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
