@@ -20,6 +20,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // CI machines differ: on a slow one (two browsers keep 2 cores at a load of 12) a page may take more than
+  // the default 5 s to come, and a journey more than 30 s. Twice the defaults there; a hang still fails.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   reporter: "list",
   use: {
     baseURL,
