@@ -33,8 +33,8 @@ export function pageMemo(maxBytes: number): PageMemo {
       return Buffer.concat(joined);
     },
     remember(key, html, nonce) {
-      // One page may not take more than a quarter of the room.
-      if (html.length > maxBytes / 4 || pages.has(key)) return;
+      // One page may not take more than a quarter of the room; without a nonce there is nothing to split at.
+      if (html.length > maxBytes / 4 || pages.has(key) || nonce === "") return;
       const page = { parts: splitAt(html, Buffer.from(nonce)), bytes: html.length };
       for (const [oldest, old] of pages) {
         if (kept + page.bytes <= maxBytes) break;

@@ -58,4 +58,10 @@ describe("pageMemo", () => {
     memo.remember("big", page("N", "x".repeat(300)), "N");
     expect(memo.recall("big", "N")).toBeUndefined();
   });
+
+  it("keeps no page rendered without a nonce, which it could not hand out with another", () => {
+    const memo = pageMemo(1000);
+    memo.remember("k", page(""), "");
+    expect(memo.recall("k", "NEW")).toBeUndefined();
+  });
 });
