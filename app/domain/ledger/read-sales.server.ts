@@ -3,7 +3,7 @@ import { calendarDay, dateFilterError, endOfDayInSaoPaulo, startOfDayInSaoPaulo 
 import type { PaymentMethod } from "~/lib/payment-method";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { afterCursor, cursorOf } from "~/platform/db/keyset-cursor";
+import { afterPosition, cursorOf, cursorParts } from "~/platform/db/keyset-cursor";
 import { preparedOnce } from "~/platform/db/prepared";
 import { orderItems, orders, properties, salesDaily, walletMovements } from "~/platform/db/schema";
 import { isOrderStatus, type OrderStatus } from "../orders/order-status";
@@ -144,23 +144,39 @@ export function stayFilterOf(stay: StayRecord, window: StayWindow | null): Sales
   };
 }
 
-function conditions(actor: Actor, filter: SalesFilter): SQL[] {
-  const where: SQL[] = [eq(orders.organizationId, actor.organizationId)];
-  if (filter.status === "pending") where.push(inArray(orders.status, ["pending", "processing"]));
-  else if (filter.status) where.push(eq(orders.status, filter.status));
-  if (filter.propertyId) where.push(eq(orders.propertyId, filter.propertyId));
-  if (filter.from) where.push(gte(orders.createdAt, startOfDayInSaoPaulo(filter.from)));
-  if (filter.to) where.push(lt(orders.createdAt, endOfDayInSaoPaulo(filter.to)));
+/** A filter's conditions on orders with placeholders, their values, and tags naming the filter's shape. */
+type Conditions = { where: SQL[]; values: Record<string, unknown>; shape: string };
+
+// Each filter shape is its own prepared statement: its name carries one letter per condition (PostgreSQL
+// keeps names of up to 63 bytes).
+function conditions(actor: Actor, filter: SalesFilter): Conditions {
+  const values: Record<string, unknown> = { organizationId: actor.organizationId };
+  const where: SQL[] = [eq(orders.organizationId, sql.placeholder("organizationId"))];
+  let shape = "";
+  const bind = (tag: string, name: string, value: unknown) => {
+    shape += tag;
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  if (filter.status === "pending") {
+    shape += "q";
+    where.push(inArray(orders.status, ["pending", "processing"]));
+  } else if (filter.status) where.push(eq(orders.status, bind("s", "status", filter.status)));
+  if (filter.propertyId) where.push(eq(orders.propertyId, bind("p", "propertyId", filter.propertyId)));
+  if (filter.from) where.push(gte(orders.createdAt, bind("f", "from", startOfDayInSaoPaulo(filter.from))));
+  if (filter.to) where.push(lt(orders.createdAt, bind("t", "to", endOfDayInSaoPaulo(filter.to))));
   if (filter.stay) {
     const { propertyId, from, until } = filter.stay;
-    if (!from || !until) where.push(sql`false`);
-    else {
-      where.push(eq(orders.propertyId, propertyId));
-      where.push(gte(orders.paidAt, new Date(from)));
-      where.push(lt(orders.paidAt, new Date(until)));
+    if (!from || !until) {
+      shape += "n";
+      where.push(sql`false`);
+    } else {
+      where.push(eq(orders.propertyId, bind("y", "stayPropertyId", propertyId)));
+      where.push(gte(orders.paidAt, bind("", "paidFrom", new Date(from))));
+      where.push(lt(orders.paidAt, bind("", "paidUntil", new Date(until))));
     }
   }
-  return where;
+  return { where, values, shape };
 }
 
 /**
@@ -175,40 +191,55 @@ export async function listSales(
   pageSize = SALES_PAGE_SIZE,
 ): Promise<SalesPage> {
   assertCan(actor, "sales.read");
-  const where = conditions(actor, filter);
-  const after = afterCursor(orders.createdAt, orders.id, cursor);
-  if (after) where.push(after);
-  // One round trip: each row brings its items and its ledger sums (20 rows, each read by its index).
-  const rows = await db
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      cursor: cursorOf(orders.createdAt, orders.id),
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      propertyName: properties.name,
-      totalCents: orders.totalCents,
-      buyerName: orders.buyerName,
-      buyerEmail: orders.buyerEmail,
-      buyerPhone: orders.buyerPhone,
-      items: sql<SaleRow["items"]>`(
-        select coalesce(json_agg(json_build_object('name', ${orderItems.name}, 'quantity', ${orderItems.quantity},
-          'unitPriceCents', ${orderItems.unitPriceCents}) order by ${orderItems.name}), '[]'::json)
-        from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-      lines: sql<{ kind: string; cents: number }[]>`(
-        select coalesce(json_agg(json_build_object('kind', kind, 'cents', cents)), '[]'::json)
-        from (select ${walletMovements.kind} as kind, sum(${walletMovements.amountCents})::bigint as cents
-              from ${walletMovements}
-              where ${walletMovements.organizationId} = ${orders.organizationId}
-                and ${walletMovements.orderId} = ${orders.id}
-                and ${inArray(walletMovements.kind, [...SALE_KINDS])}
-              group by ${walletMovements.kind}) as sums)`,
-    })
-    .from(orders)
-    .innerJoin(properties, eq(properties.id, orders.propertyId))
-    .where(and(...where))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(pageSize);
+  const { where, values, shape } = conditions(actor, filter);
+  const after = cursorParts(cursor);
+  if (after) {
+    values.afterTime = after.time;
+    values.afterId = after.id;
+  }
+  const name = `sales_page_${shape}${after ? "_a" : ""}`;
+  const rows = await preparedOnce(db, name, () => {
+    if (after) {
+      where.push(
+        afterPosition(orders.createdAt, orders.id, {
+          time: sql.placeholder("afterTime"),
+          id: sql.placeholder("afterId"),
+        }),
+      );
+    }
+    // One round trip: each row brings its items and its ledger sums (a page of rows, each read by its index).
+    return db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        cursor: cursorOf(orders.createdAt, orders.id),
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        propertyName: properties.name,
+        totalCents: orders.totalCents,
+        buyerName: orders.buyerName,
+        buyerEmail: orders.buyerEmail,
+        buyerPhone: orders.buyerPhone,
+        items: sql<SaleRow["items"]>`(
+          select coalesce(json_agg(json_build_object('name', ${orderItems.name}, 'quantity', ${orderItems.quantity},
+            'unitPriceCents', ${orderItems.unitPriceCents}) order by ${orderItems.name}), '[]'::json)
+          from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+        lines: sql<{ kind: string; cents: number }[]>`(
+          select coalesce(json_agg(json_build_object('kind', kind, 'cents', cents)), '[]'::json)
+          from (select ${walletMovements.kind} as kind, sum(${walletMovements.amountCents})::bigint as cents
+                from ${walletMovements}
+                where ${walletMovements.organizationId} = ${orders.organizationId}
+                  and ${walletMovements.orderId} = ${orders.id}
+                  and ${inArray(walletMovements.kind, [...SALE_KINDS])}
+                group by ${walletMovements.kind}) as sums)`,
+      })
+      .from(orders)
+      .innerJoin(properties, eq(properties.id, orders.propertyId))
+      .where(and(...where))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(sql.placeholder("pageSize"))
+      .prepare(name);
+  }).execute({ ...values, pageSize });
   const last = rows.at(-1);
   return {
     rows: rows.map(({ cursor: _, lines, ...r }) => ({
@@ -301,25 +332,36 @@ function countsOf(
  * noon. Bounded by one property and one stay's days.
  */
 async function stayTotals(db: Db, actor: Actor, filter: SalesFilter): Promise<SalesTotals> {
-  const where = and(...conditions(actor, filter));
+  const { where, values, shape } = conditions(actor, filter);
+  const byStatusName = `sales_stay_orders_${shape}`;
+  const linesName = `sales_stay_lines_${shape}`;
   const [byStatus, lines] = await Promise.all([
-    db
-      .select({ status: orders.status, orders: sql<string>`count(*)::bigint` })
-      .from(orders)
-      .where(where)
-      .groupBy(orders.status),
-    db
-      .select({ kind: walletMovements.kind, cents: sql<string>`sum(${walletMovements.amountCents})::bigint` })
-      .from(walletMovements)
-      .innerJoin(orders, eq(orders.id, walletMovements.orderId))
-      .where(
-        and(
-          where,
-          eq(walletMovements.organizationId, actor.organizationId),
-          inArray(walletMovements.kind, [...SALE_KINDS]),
-        ),
-      )
-      .groupBy(walletMovements.kind),
+    preparedOnce(db, byStatusName, () =>
+      db
+        .select({ status: orders.status, orders: sql<string>`count(*)::bigint` })
+        .from(orders)
+        .where(and(...where))
+        .groupBy(orders.status)
+        .prepare(byStatusName),
+    ).execute(values),
+    preparedOnce(db, linesName, () =>
+      db
+        .select({
+          kind: walletMovements.kind,
+          cents: sql<string>`sum(${walletMovements.amountCents})::bigint`,
+        })
+        .from(walletMovements)
+        .innerJoin(orders, eq(orders.id, walletMovements.orderId))
+        .where(
+          and(
+            ...where,
+            eq(walletMovements.organizationId, sql.placeholder("organizationId")),
+            inArray(walletMovements.kind, [...SALE_KINDS]),
+          ),
+        )
+        .groupBy(walletMovements.kind)
+        .prepare(linesName),
+    ).execute(values),
   ]);
   return { ...countsOf(byStatus), ...moneyOf(lines.map((l) => ({ kind: l.kind, cents: Number(l.cents) }))) };
 }
