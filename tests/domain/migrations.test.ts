@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectDatabase } from "~/platform/db/connect.server";
+import { connectDatabase, EMBEDDED_SHARED_BUFFERS } from "~/platform/db/connect.server";
 import { DataDirLockedError, lockFilePath } from "~/platform/db/data-dir-lock.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "~/platform/db/migrate.server";
@@ -38,6 +38,14 @@ describe("migrateDatabase on an in-memory PGlite", () => {
 
   it("uses the embedded database when no DATABASE_URL is given", () => {
     expect(handle.kind).toBe("pglite");
+  });
+
+  it("keeps its page cache to the embedded size, with PGlite's own start settings kept", async () => {
+    const [settings] = await rows<{ shared_buffers: string; search_path: string }>(
+      handle,
+      sql`select current_setting('shared_buffers') as shared_buffers, current_setting('search_path') as search_path`,
+    );
+    expect(settings).toEqual({ shared_buffers: EMBEDDED_SHARED_BUFFERS, search_path: "public" });
   });
 
   it("creates the leads table with its columns", async () => {

@@ -72,10 +72,20 @@ function reasonOf(err: unknown): string {
   return cause.message || String((cause as { code?: unknown }).code ?? cause.name);
 }
 
+/**
+ * The embedded database's page cache (PostgreSQL's shared buffers). They live in PGlite's WebAssembly memory
+ * and are touched as it starts: initdb's 128 MB were most of an idle instance's memory. One small host's
+ * data fits, and its files are read through the operating system's page cache anyway.
+ */
+export const EMBEDDED_SHARED_BUFFERS = "32MB";
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, "db") : undefined);
+    const client = await PGlite.create(dataDir ? path.join(dataDir, "db") : undefined, {
+      // Given on the command line, not written into the folder's postgresql.conf (which PGlite replaces whole).
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     let closed = false;
     return {
