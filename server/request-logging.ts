@@ -4,7 +4,7 @@ import type { Logger } from "~/platform/log.server";
 
 const INCOMING_ID = /^[\w.:-]{8,128}$/;
 
-/** Gives each request an id (kept from X-Request-Id when sane), a child logger, and one log line when done. */
+/** Gives each request an id (kept from X-Request-Id when sane), a child logger, and one log line when its answer is done or cut off. */
 export function requestLogging(log: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get("x-request-id");
@@ -13,11 +13,20 @@ export function requestLogging(log: Logger): RequestHandler {
     res.locals.requestId = requestId;
     res.locals.log = log.child({ requestId });
     res.setHeader("X-Request-Id", requestId);
-    res.on("finish", () => {
+    // 'close' comes once the answer is done or the client has gone: a request whose client hung up before
+    // its answer finished (a webhook sender reading only the status, a phone losing signal) is logged too.
+    res.on("close", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? "error" : "info";
+      const aborted = !res.writableFinished;
       res.locals.log[level](
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          method: req.method,
+          path: req.path,
+          status: res.headersSent ? res.statusCode : undefined,
+          ms: Math.round(ms * 10) / 10,
+          aborted: aborted || undefined,
+        },
         "request",
       );
     });

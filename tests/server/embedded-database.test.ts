@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCTION_PAYMENTS, type RunningServer, removeDir, startServer } from "../support/server-process";
 
@@ -51,6 +52,23 @@ describe("the built app on the embedded database", () => {
     await expect
       .poll(() => server.logLine("probe-log-line-1", '"msg":"request"'))
       .toMatchObject({ method: "GET", path: "/healthz", status: 200 });
+  });
+
+  it("logs a request whose client hung up before its answer, marked aborted", async () => {
+    // The server has the request once it says "100 Continue" (Node answers it and hands the request on).
+    const socket = connect(server.port, "127.0.0.1");
+    socket.write(
+      "POST /auth HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: probe-aborted-1\r\n" +
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n",
+    );
+    await new Promise<void>((resolve, reject) => {
+      socket.on("data", (d) => String(d).includes("100 Continue") && resolve());
+      socket.on("error", reject);
+    });
+    socket.destroy();
+    await expect
+      .poll(() => server.logLine("probe-aborted-1", '"msg":"request"'))
+      .toMatchObject({ method: "POST", path: "/auth", aborted: true });
   });
 
   it("sends a CSP whose nonce is on every script, fresh per request, and the other security headers", async () => {
