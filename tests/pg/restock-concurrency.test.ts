@@ -5,7 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
@@ -448,6 +448,67 @@ describe.runIf(available)("restocking runs and stock alerts on PostgreSQL, acros
       expect(await openAlerts(orgs)).toEqual([]);
       expect(await Promise.all([digest(0), digest(1)])).toEqual([0, 0]);
       expect(outboxes.flatMap((dir) => readOutbox(dir))).toHaveLength(mails.length);
+    });
+
+    it("a digest that meets an alert held by a stock change waits for it, and sends the whole list in one email", async () => {
+      const shop = await shopFixture(db(), [
+        { name: "Vinho", priceCents: 5000, stock: 5 },
+        { name: "Água", priceCents: 450, stock: 5 },
+      ]);
+      const owner = await ownerOf(db(), shop.organizationId);
+      for (const name of ["Vinho", "Água"]) {
+        await saveStockQuantities(db(), owner, shop.propertyId, [
+          { productId: id(shop, name), current: "0", expected: "5", lossReason: "consumed_unpaid" },
+        ]);
+      }
+      const [held, other] = await openAlerts([shop.organizationId]);
+      expect(other).toBeDefined();
+      const outbox = path.join(mkdtempSync(path.join(tmpdir(), "estadia-restock-alerts-")), "outbox");
+      const waitingOnALock = async () =>
+        (
+          await db()
+            .select({ n: sql<number>`count(*)::int` })
+            .from(sql`pg_stat_activity`)
+            .where(sql`datname = current_database() and wait_event_type = 'Lock'`)
+        )[0]?.n ?? 0;
+      let digest: Promise<number> | undefined;
+      // Another instance's transaction holds one of the alerts while the digest runs.
+      await dbAt(1).transaction(async (tx) => {
+        await tx
+          .select()
+          .from(stockAlerts)
+          .where(
+            and(
+              eq(stockAlerts.propertyId, held?.propertyId ?? ""),
+              eq(stockAlerts.productId, held?.productId ?? ""),
+              isNull(stockAlerts.notifiedAt),
+            ),
+          )
+          .for("update");
+        const running = sendStockAlertDigests({
+          db: dbAt(0),
+          mail: createMailer({
+            smtpUrl: undefined,
+            from: "Estadia <nao-responda@estadia.dev>",
+            outboxDir: outbox,
+          }),
+          appUrl: "http://localhost:8080",
+          log: pino({ level: "silent" }),
+          now: () => new Date(),
+        });
+        digest = running;
+        let settled = false;
+        running.finally(() => {
+          settled = true;
+        });
+        // Until the digest has either gone around the held alert (and finished) or waits for it.
+        await expect.poll(async () => settled || (await waitingOnALock()) > 0, { interval: 20 }).toBe(true);
+      });
+      await digest;
+      const ownerEmail = await emailOf(db(), owner.userId);
+      const mails = readOutbox(outbox).filter((m) => m.to === ownerEmail);
+      expect(mails.map((m) => m.subject)).toEqual(["Estoque baixo: 2 produtos estão acabando"]);
+      expect(await openAlerts([shop.organizationId])).toEqual([]);
     });
   });
 });

@@ -42,8 +42,8 @@ export async function raiseStockAlerts(
 
 /**
  * Sends each organization with open alerts one email listing them, to its owners and managers, and closes
- * the alerts: a digest, not an email per sale. Run by a job (once across instances); the alerts are locked
- * (SKIP LOCKED) while their email goes, and stay open if it could not be sent.
+ * the alerts: a digest, not an email per sale. Run by a job (once across instances); one organization's
+ * digest is sent by one run at a time, and its alerts stay open if it could not be sent.
  */
 export async function sendStockAlertDigests(ctx: {
   db: Db;
@@ -60,11 +60,18 @@ export async function sendStockAlertDigests(ctx: {
   for (const { organizationId } of organizations) {
     try {
       await ctx.db.transaction(async (tx) => {
+        // The organization is claimed whole: locking its alerts one by one, skipping those another run held,
+        // let two runs split one digest into two partial emails. A run that finds it claimed leaves it.
+        const { rows } = await tx.execute<{ claimed: boolean }>(
+          sql`select pg_try_advisory_xact_lock(hashtext(${`stock-digest:${organizationId}`})) as claimed`,
+        );
+        if (!rows[0]?.claimed) return;
+        // Its alerts are read once a stock change that holds one has finished with it.
         const open = await tx
           .select({ id: stockAlerts.id })
           .from(stockAlerts)
           .where(and(eq(stockAlerts.organizationId, organizationId), isNull(stockAlerts.notifiedAt)))
-          .for("update", { skipLocked: true });
+          .for("update");
         if (open.length === 0) return;
         const ids = open.map((a) => a.id);
         const lines = await tx
