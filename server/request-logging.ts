@@ -4,7 +4,10 @@ import type { Logger } from "~/platform/log.server";
 
 const INCOMING_ID = /^[\w.:-]{8,128}$/;
 
-/** Gives each request an id (kept from X-Request-Id when sane), a child logger, and one log line when its answer is done or cut off. */
+/**
+ * Gives each request an id (kept from X-Request-Id when sane), a child logger, and one log line when its
+ * answer is done or cut off.
+ */
 export function requestLogging(log: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get("x-request-id");

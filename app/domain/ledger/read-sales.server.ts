@@ -199,14 +199,8 @@ export async function listSales(
   }
   const name = `sales_page_${shape}${after ? "_a" : ""}`;
   const rows = await preparedOnce(db, name, () => {
-    if (after) {
-      where.push(
-        afterPosition(orders.createdAt, orders.id, {
-          time: sql.placeholder("afterTime"),
-          id: sql.placeholder("afterId"),
-        }),
-      );
-    }
+    const position = { time: sql.placeholder("afterTime"), id: sql.placeholder("afterId") };
+    const page = after ? [...where, afterPosition(orders.createdAt, orders.id, position)] : where;
     // One round trip: each row brings its items and its ledger sums (a page of rows, each read by its index).
     return db
       .select({
@@ -235,7 +229,7 @@ export async function listSales(
       })
       .from(orders)
       .innerJoin(properties, eq(properties.id, orders.propertyId))
-      .where(and(...where))
+      .where(and(...page))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(sql.placeholder("pageSize"))
       .prepare(name);
