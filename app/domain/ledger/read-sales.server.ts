@@ -4,7 +4,7 @@ import type { PaymentMethod } from "~/lib/payment-method";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterPosition, cursorOf, cursorParts } from "~/platform/db/keyset-cursor";
-import { preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, preparedOnce } from "~/platform/db/prepared";
 import { orderItems, orders, properties, salesDaily, walletMovements } from "~/platform/db/schema";
 import { isOrderStatus, type OrderStatus } from "../orders/order-status";
 import { findStay, type StayRecord, salesWindowOf } from "../stays/find-stay.server";
@@ -197,7 +197,7 @@ export async function listSales(
     values.afterTime = after.time;
     values.afterId = after.id;
   }
-  const name = `sales_page_${shape}${after ? "_a" : ""}`;
+  const name = `sales_page_${pageSize}_${shape}${after ? "_a" : ""}`;
   const rows = await preparedOnce(db, name, () => {
     const position = { time: sql.placeholder("afterTime"), id: sql.placeholder("afterId") };
     const page = after ? [...where, afterPosition(orders.createdAt, orders.id, position)] : where;
@@ -231,9 +231,9 @@ export async function listSales(
       .innerJoin(properties, eq(properties.id, orders.propertyId))
       .where(and(...page))
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(sql.placeholder("pageSize"))
+      .limit(literalLimit(pageSize))
       .prepare(name);
-  }).execute({ ...values, pageSize });
+  }).execute(values);
   const last = rows.at(-1);
   return {
     rows: rows.map(({ cursor: _, lines, ...r }) => ({

@@ -1,6 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
+import { preparedOnce } from "~/platform/db/prepared";
 import { productCategories, products, properties, propertyProducts } from "~/platform/db/schema";
 import { type Actor, assertCan } from "../team/permissions";
 import { alertLevel } from "./stock-alerts.server";
@@ -57,54 +58,12 @@ const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true
  */
 export async function listInventory(db: Db, actor: Actor, filter: InventoryFilter): Promise<InventoryRow[]> {
   assertCan(actor, "catalog.read");
-  const where: SQL[] = [
-    eq(propertyProducts.organizationId, actor.organizationId),
-    isNull(properties.archivedAt),
-    isNull(products.archivedAt),
-  ];
-  if (filter.propertyId) where.push(eq(propertyProducts.propertyId, filter.propertyId));
-  if (filter.categoryId) where.push(eq(products.categoryId, filter.categoryId));
-  if (filter.onlyMissing) {
-    where.push(sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`);
-  }
-  const rows = await db
-    .select({
-      propertyId: propertyProducts.propertyId,
-      propertyName: properties.name,
-      productId: propertyProducts.productId,
-      productName: products.name,
-      imageThumb: products.imageThumb,
-      categoryName: productCategories.name,
-      categoryColor: productCategories.color,
-      current: propertyProducts.currentQuantity,
-      expected: propertyProducts.expectedQuantity,
-      reserved: propertyProducts.reservedQuantity,
-      alertQuantity: propertyProducts.alertQuantity,
-      alertLevel,
-    })
-    .from(propertyProducts)
-    .innerJoin(
-      properties,
-      and(
-        eq(properties.id, propertyProducts.propertyId),
-        eq(properties.organizationId, propertyProducts.organizationId),
-      ),
-    )
-    .innerJoin(
-      products,
-      and(
-        eq(products.id, propertyProducts.productId),
-        eq(products.organizationId, propertyProducts.organizationId),
-      ),
-    )
-    .leftJoin(
-      productCategories,
-      and(
-        eq(productCategories.id, products.categoryId),
-        eq(productCategories.organizationId, products.organizationId),
-      ),
-    )
-    .where(and(...where));
+  const shape = `${filter.propertyId ? "p" : ""}${filter.categoryId ? "c" : ""}${filter.onlyMissing ? "m" : ""}`;
+  const rows = await inventoryQuery(db, filter, `inventory_${shape}`).execute({
+    organizationId: actor.organizationId,
+    propertyId: filter.propertyId,
+    categoryId: filter.categoryId,
+  });
   return rows
     .map((r) => ({
       ...r,
@@ -118,4 +77,62 @@ export async function listInventory(db: Db, actor: Actor, filter: InventoryFilte
         collator.compare(a.productName, b.productName) ||
         a.productId.localeCompare(b.productId),
     );
+}
+
+/**
+ * The inventory's read for the filters given, one prepared statement per combination (its name): a join of
+ * four tables that PostgreSQL took longer to plan than to run, on every visit.
+ */
+function inventoryQuery(db: Db, filter: InventoryFilter, name: string) {
+  return preparedOnce(db, name, () => {
+    const where: SQL[] = [
+      eq(propertyProducts.organizationId, sql.placeholder("organizationId")),
+      isNull(properties.archivedAt),
+      isNull(products.archivedAt),
+    ];
+    if (filter.propertyId) where.push(eq(propertyProducts.propertyId, sql.placeholder("propertyId")));
+    if (filter.categoryId) where.push(eq(products.categoryId, sql.placeholder("categoryId")));
+    if (filter.onlyMissing) {
+      where.push(sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`);
+    }
+    return db
+      .select({
+        propertyId: propertyProducts.propertyId,
+        propertyName: properties.name,
+        productId: propertyProducts.productId,
+        productName: products.name,
+        imageThumb: products.imageThumb,
+        categoryName: productCategories.name,
+        categoryColor: productCategories.color,
+        current: propertyProducts.currentQuantity,
+        expected: propertyProducts.expectedQuantity,
+        reserved: propertyProducts.reservedQuantity,
+        alertQuantity: propertyProducts.alertQuantity,
+        alertLevel,
+      })
+      .from(propertyProducts)
+      .innerJoin(
+        properties,
+        and(
+          eq(properties.id, propertyProducts.propertyId),
+          eq(properties.organizationId, propertyProducts.organizationId),
+        ),
+      )
+      .innerJoin(
+        products,
+        and(
+          eq(products.id, propertyProducts.productId),
+          eq(products.organizationId, propertyProducts.organizationId),
+        ),
+      )
+      .leftJoin(
+        productCategories,
+        and(
+          eq(productCategories.id, products.categoryId),
+          eq(productCategories.organizationId, products.organizationId),
+        ),
+      )
+      .where(and(...where))
+      .prepare(name);
+  });
 }

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "./database-handle.server";
 
@@ -40,4 +40,15 @@ export async function executePrepared(
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
   const result = (await prepared.execute()) as { rows: Record<string, unknown>[] };
   return result.rows;
+}
+
+/**
+ * A prepared statement's LIMIT written into its text (the statement's name must then carry it). With
+ * `limit $n` PostgreSQL's generic plan assumes a tenth of the rows will be read, so it keeps planning the
+ * statement again on every run: for a page of /sales that was as long as running it. Drizzle's `limit`
+ * embeds an SQL chunk as it is.
+ */
+export function literalLimit(rows: number): number {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);
+  return sql.raw(String(rows)) as unknown as number;
 }
