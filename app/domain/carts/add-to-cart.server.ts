@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, type Placeholder, type SQL, sql } from "driz
 import { z } from "zod";
 import type { GuestCart } from "~/lib/guest-cart";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, preparedOnce } from "~/platform/db/prepared";
 import { carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
@@ -42,33 +42,7 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
     // The property, the product's offer if it holds it, and the device's cart there, locked: one round
     // trip, distinct refusals. Every change to a cart's lines takes the cart's row lock first, so the
     // statements below see its lines as they stand.
-    const ownCart = tx.$with("own_cart").as(
-      tx
-        .select({ cartId: carts.id })
-        .from(carts)
-        .innerJoin(properties, eq(properties.id, carts.propertyId))
-        .where(and(eq(properties.hash, hash), ownPending(deviceId, reuseSince)))
-        .orderBy(desc(carts.createdAt))
-        .limit(1)
-        .for("update", { of: carts }),
-    );
-    const [found] = await tx
-      .with(ownCart)
-      .select({
-        propertyId: properties.id,
-        organizationId: properties.organizationId,
-        priceCents: products.priceCents,
-        stock: buyableStock,
-        cartId: ownCart.cartId,
-      })
-      .from(properties)
-      .leftJoin(
-        propertyProducts,
-        and(eq(propertyProducts.propertyId, properties.id), eq(propertyProducts.productId, productId)),
-      )
-      .leftJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
-      .leftJoin(ownCart, sql`true`)
-      .where(and(eq(properties.hash, hash), isNull(properties.archivedAt)));
+    const [found] = await offerAndOwnCart(tx).execute({ hash, productId, deviceId, since: reuseSince });
     if (!found) throw new AppError("not_found", T.propertyNotFound);
     const property = { id: found.propertyId, organizationId: found.organizationId };
     if (found.priceCents === null) throw new AppError("not_found", T.productUnavailable);
@@ -97,6 +71,47 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
     }
     return cart;
   });
+}
+
+/**
+ * The property, the product's offer if it holds it, and the device's cart there, locked: one statement,
+ * prepared (named) so PostgreSQL plans it once per connection, not on every first add (ADR 0046).
+ */
+function offerAndOwnCart(tx: Tx) {
+  const hash = sql.placeholder("hash");
+  const ownCart = tx.$with("own_cart").as(
+    tx
+      .select({ cartId: carts.id })
+      .from(carts)
+      .innerJoin(properties, eq(properties.id, carts.propertyId))
+      .where(
+        and(eq(properties.hash, hash), ownPending(sql.placeholder("deviceId"), sql.placeholder("since"))),
+      )
+      .orderBy(desc(carts.createdAt))
+      .limit(literalLimit(1))
+      .for("update", { of: carts }),
+  );
+  return tx
+    .with(ownCart)
+    .select({
+      propertyId: properties.id,
+      organizationId: properties.organizationId,
+      priceCents: products.priceCents,
+      stock: buyableStock,
+      cartId: ownCart.cartId,
+    })
+    .from(properties)
+    .leftJoin(
+      propertyProducts,
+      and(
+        eq(propertyProducts.propertyId, properties.id),
+        eq(propertyProducts.productId, sql.placeholder("productId")),
+      ),
+    )
+    .leftJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
+    .leftJoin(ownCart, sql`true`)
+    .where(and(eq(properties.hash, hash), isNull(properties.archivedAt)))
+    .prepare("offer_and_own_cart");
 }
 
 /**
@@ -168,10 +183,17 @@ async function newCart(
   const [made] = await tx
     .select({ id: carts.id })
     .from(carts)
-    .where(and(eq(carts.propertyId, property.id), ownPending(deviceId, reuseSince)))
+    .where(
+      and(
+        eq(carts.propertyId, sql.placeholder("propertyId")),
+        ownPending(sql.placeholder("deviceId"), sql.placeholder("since")),
+      ),
+    )
     .orderBy(desc(carts.createdAt))
-    .limit(1)
-    .for("update");
+    .limit(literalLimit(1))
+    .for("update")
+    .prepare("device_cart_locked")
+    .execute({ propertyId: property.id, deviceId, since: reuseSince });
   if (made) return made.id;
   const limit = await throttleHit(tx, CART_CREATION_PER_IP, ip, now);
   if (!limit.allowed)

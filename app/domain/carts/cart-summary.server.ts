@@ -94,9 +94,11 @@ export async function addOneUnit(
   tx: Tx,
   line: { organizationId: string; cartId: string; productId: string; unitPriceCents: number },
 ): Promise<{ quantity: number; cart: GuestCart }> {
-  const unit = sql`(select ${line.organizationId}::uuid as organization_id, ${line.cartId}::uuid as cart_id,
-    ${line.unitPriceCents}::int as price)`;
-  const added = addedUnit(await addUnitQuery(tx, line.productId, unit));
+  // Prepared (named): PostgreSQL plans it once per connection, not on every first add (ADR 0046).
+  const unit = sql`(select ${sql.placeholder("organizationId")}::uuid as organization_id,
+    ${sql.placeholder("cartId")}::uuid as cart_id, ${sql.placeholder("unitPriceCents")}::int as price)`;
+  const query = addUnitQuery(tx, sql`${sql.placeholder("productId")}::uuid`, unit).prepare("add_one_unit");
+  const added = addedUnit(await query.execute(line));
   if (!added) throw new Error("cart vanished");
   return added;
 }

@@ -4,7 +4,7 @@ import { type CatalogueNames, guestName } from "~/lib/guest-name";
 import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
 import { sortByName } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, preparedOnce } from "~/platform/db/prepared";
 import {
   cartItems,
   carts,
@@ -142,7 +142,7 @@ async function reusableCart(
         ),
       )
       .orderBy(desc(carts.createdAt))
-      .limit(1);
+      .limit(literalLimit(1));
     // Read on every page of a guest with a cart: built once.
     return db
       .select({

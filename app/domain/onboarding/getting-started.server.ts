@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, preparedOnce } from "~/platform/db/prepared";
 import { activity, orders, organization, products, properties, propertyProducts } from "~/platform/db/schema";
 import type { PaymentsConfig } from "~/platform/env.server";
 import { type AccountRow, liveAccount, receivesWith } from "../payment-accounts/accounts.server";
@@ -59,7 +59,7 @@ function stepsQuery(db: Db) {
       .from(properties)
       .where(and(eq(properties.organizationId, org), isNull(properties.archivedAt)))
       .orderBy(properties.createdAt, properties.id)
-      .limit(1);
+      .limit(literalLimit(1));
     const anyProduct = db
       .select({ one: sql`1` })
       .from(products)

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, preparedOnce } from "~/platform/db/prepared";
 import { orders } from "~/platform/db/schema";
 import { isDeviceId } from "../carts/cart-policy";
 import type { Buyer } from "./buyer";
@@ -40,7 +40,7 @@ export async function latestGuestOrder(
         and(eq(orders.cartId, sql.placeholder("cartId")), eq(orders.deviceId, sql.placeholder("deviceId"))),
       )
       .orderBy(...NEWEST_FIRST)
-      .limit(1)
+      .limit(literalLimit(1))
       .prepare(name),
   );
   const [order] = await query.execute(parsed.data);

@@ -2,7 +2,7 @@ import { and, between, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { calendarDay, DATE_RANGE_TEXT, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
-import { preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, preparedOnce } from "~/platform/db/prepared";
 import { organization, products, profitDaily, profitProductDaily, properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { Queryable } from "../properties/types";
@@ -186,7 +186,7 @@ function profitQuery(db: Queryable, ofProperty: boolean) {
           else sum(${profitProductDaily.grossCents}) - sum(${profitProductDaily.cogsCents}) end desc nulls last`,
         profitProductDaily.productId,
       )
-      .limit(10);
+      .limit(literalLimit(10));
     const named = db
       .select({
         id: sql<string>`${properties.id}`.as("id"),
