@@ -181,14 +181,12 @@ function backgroundJobs(log: Logger) {
       everySeconds: 24 * 60 * 60,
       run: async () => reconcileAccounts(await paymentsContext(log.child({ job: "payment-reconciliation" }))),
     },
-    // issue 23: calendar sync job goes here
     {
       // Each run picks the feeds not tried for 15 minutes (FEED_REFRESH_MINUTES).
       name: "calendar-sync",
       everySeconds: 5 * 60,
       run: async () => syncDueFeeds((await database()).db, log.child({ job: "calendar-sync" })),
     },
-    // issue 23: damage deadline reminders job goes here
     {
       name: "damage-deadlines",
       everySeconds: 60 * 60,
