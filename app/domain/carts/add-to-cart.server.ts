@@ -4,6 +4,7 @@ import type { GuestCart } from "~/lib/guest-cart";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { literalLimit, preparedOnce } from "~/platform/db/prepared";
 import { carts, products, properties, propertyProducts } from "~/platform/db/schema";
+import { holdUntilCommit } from "~/platform/db/transaction-lock.server";
 import { throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { CART_CREATION_PER_IP, CART_LINE_MAX, CART_REUSE_DAYS, isDeviceId } from "./cart-policy";
@@ -39,8 +40,7 @@ export async function addToCart(db: Db, raw: AddToCartInput, now = new Date()): 
   if (added) return added.cart;
 
   return db.transaction(async (tx) => {
-    // The property, the product's offer if it holds it, and the device's cart there, locked: one round
-    // trip, distinct refusals. Every change to a cart's lines takes the cart's row lock first, so the
+    // Distinct refusals below. Every change to a cart's lines takes the cart's row lock first, so the
     // statements below see its lines as they stand.
     const [found] = await offerAndOwnCart(tx).execute({ hash, productId, deviceId, since: reuseSince });
     if (!found) throw new AppError("not_found", T.propertyNotFound);
@@ -179,7 +179,7 @@ async function newCart(
   reuseSince: Date,
   now: Date,
 ): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${deviceId}:${property.id}`}))`);
+  await holdUntilCommit(tx, `cart:${deviceId}:${property.id}`);
   const [made] = await tx
     .select({ id: carts.id })
     .from(carts)

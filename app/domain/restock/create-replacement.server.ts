@@ -1,8 +1,9 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { saoPauloDay } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products, replacementItems, replacementStatusChanges, replacements } from "~/platform/db/schema";
+import { holdUntilCommit } from "~/platform/db/transaction-lock.server";
 import { AppError } from "../errors";
 import { nextCheckIns } from "../stays/next-check-ins.server";
 import { type Actor, assertCan } from "../team/permissions";
@@ -35,7 +36,7 @@ export async function createReplacement(
   if (wanted.size === 0) throw new AppError("invalid", T.pickOne);
   return db.transaction(async (tx) => {
     // One run at a time per organization, so two hosts ticking the same cards cannot both take them.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`replacements:${actor.organizationId}`}))`);
+    await holdUntilCommit(tx, `replacements:${actor.organizationId}`);
     const missing = new Map(
       (await listMissingProducts(tx, actor, { onlyToRestock: true })).map((m) => [
         `${m.propertyId}:${m.productId}`,

@@ -58,8 +58,7 @@ const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true
  */
 export async function listInventory(db: Db, actor: Actor, filter: InventoryFilter): Promise<InventoryRow[]> {
   assertCan(actor, "catalog.read");
-  const shape = `${filter.propertyId ? "p" : ""}${filter.categoryId ? "c" : ""}${filter.onlyMissing ? "m" : ""}`;
-  const rows = await inventoryQuery(db, filter, `inventory_${shape}`).execute({
+  const rows = await inventoryQuery(db, filter).execute({
     organizationId: actor.organizationId,
     propertyId: filter.propertyId,
     categoryId: filter.categoryId,
@@ -83,8 +82,9 @@ export async function listInventory(db: Db, actor: Actor, filter: InventoryFilte
  * The inventory's read for the filters given, one prepared statement per combination (its name): a join of
  * four tables that PostgreSQL took longer to plan than to run, on every visit.
  */
-function inventoryQuery(db: Db, filter: InventoryFilter, name: string) {
-  return preparedOnce(db, name, () => {
+function inventoryQuery(db: Db, filter: InventoryFilter) {
+  const shape = `${filter.propertyId ? "p" : ""}${filter.categoryId ? "c" : ""}${filter.onlyMissing ? "m" : ""}`;
+  return preparedOnce(db, `inventory_${shape}`, (name) => {
     const where: SQL[] = [
       eq(propertyProducts.organizationId, sql.placeholder("organizationId")),
       isNull(properties.archivedAt),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { member, products, properties, propertyProducts, stockAlerts, user } from "~/platform/db/schema";
+import { claimUntilCommit } from "~/platform/db/transaction-lock.server";
 import type { Logger } from "~/platform/log.server";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import { stockAlertEmail } from "~/platform/mail/templates.server";
@@ -62,10 +63,7 @@ export async function sendStockAlertDigests(ctx: {
       await ctx.db.transaction(async (tx) => {
         // The organization is claimed whole: locking its alerts one by one, skipping those another run held,
         // let two runs split one digest into two partial emails. A run that finds it claimed leaves it.
-        const { rows } = await tx.execute<{ claimed: boolean }>(
-          sql`select pg_try_advisory_xact_lock(hashtext(${`stock-digest:${organizationId}`})) as claimed`,
-        );
-        if (!rows[0]?.claimed) return;
+        if (!(await claimUntilCommit(tx, `stock-digest:${organizationId}`))) return;
         // Its alerts are read once a stock change that holds one has finished with it.
         const open = await tx
           .select({ id: stockAlerts.id })
