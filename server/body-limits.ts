@@ -1,4 +1,3 @@
-import { matchPath } from "react-router";
 import { MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
 
 /**
@@ -50,11 +49,23 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   "api/auth/*": { kind: "any", maxBytes: 8 * KB },
 };
 
-const RULES = Object.entries(BODY_RULES);
+/**
+ * A route's path as React Router's `matchPath` matches it: any letter case, trailing slashes allowed, a
+ * `:param` one segment, a final `*` the rest (or nothing). Compiled once: matchPath compiles on every call.
+ */
+function routeMatcher(route: string): RegExp {
+  const splat = route.endsWith("/*");
+  const segments = (splat ? route.slice(0, -2) : route)
+    .split("/")
+    .map((s) => (s.startsWith(":") ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  return new RegExp(`^/${segments.join("/")}${splat ? "(?:/.+|/*)$" : "/*$"}`, "i");
+}
+
+const RULES = Object.entries(BODY_RULES).map(([route, rule]) => [routeMatcher(route), rule] as const);
 
 /** The body rule for a request path (as sent, before any decoding). */
 export function bodyRule(path: string): BodyRule {
   // React Router's scripts post the same forms to the page's address + `.data` (`/_.data` for a '/' one).
   const page = path.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
-  return RULES.find(([route]) => matchPath(route, page))?.[1] ?? FORM_RULE;
+  return RULES.find(([route]) => route.test(page))?.[1] ?? FORM_RULE;
 }

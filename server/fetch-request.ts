@@ -5,6 +5,19 @@ import type { Request as ExpressRequest } from "express";
  * app.ts), the path as sent; null when they make no URL.
  */
 export function requestUrl(req: ExpressRequest): URL | null {
+  // Made once per request: the request line's check, the cart API and the page handlers all ask, and
+  // req.protocol and req.host each evaluate the proxy trust. Callers read the URL, never change it.
+  let url = urls.get(req);
+  if (url === undefined) {
+    url = parsedUrl(req);
+    urls.set(req, url);
+  }
+  return url;
+}
+
+const urls = new WeakMap<ExpressRequest, URL | null>();
+
+function parsedUrl(req: ExpressRequest): URL | null {
   // Only a host name and a port: what follows a / ? # @ or \ in a Host header is not part of it.
   const host = (req.host ?? "").split(/[\\/?#@]/)[0] || "localhost";
   try {

@@ -2,6 +2,7 @@
 // own rule or the small form, and the routes that take photos, long forms or JSON get what they need
 // whatever their URL is called.
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
 import routes from "~/routes";
@@ -48,6 +49,29 @@ describe("the body limits follow app/routes.ts", () => {
       expect(bodyRule(address.toUpperCase()), address.toUpperCase()).toBe(own);
       const data = address === "/" ? "/_.data" : `${address}.data`;
       expect(bodyRule(data), data).toBe(own);
+    }
+  });
+
+  it("matches an address as React Router's matchPath does, odd ones too", () => {
+    const addresses = [
+      "/products/",
+      "/PRODUCTS//",
+      "/products/x",
+      "/api/auth",
+      "/api/auth/",
+      "/api/auth/a/b",
+      "/api/authx",
+      "/avarias/nova/",
+      "/avarias/1/2",
+      "/webhooks/payments/",
+      "/webhooks/payments/mp/x",
+      `/properties/${id}/products/`,
+      "/replacements",
+      "/qr-templates/edit/",
+    ];
+    for (const address of addresses) {
+      const expected = Object.entries(BODY_RULES).find(([route]) => matchPath(route, address))?.[1];
+      expect(bodyRule(address), address).toBe(expected ?? FORM_RULE);
     }
   });
 });

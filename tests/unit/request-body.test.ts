@@ -155,7 +155,7 @@ describe("requestBody", () => {
 
   it("refuses a NUL character in a form field or its name, url-encoded or multipart", async () => {
     const urlEncoded = { "content-type": "application/x-www-form-urlencoded" };
-    for (const body of ["name=a%00b", "a%00=1", "token=%00"]) {
+    for (const body of ["name=a%00b", "a%00=1", "token=%00", "raw=a\u0000b"]) {
       expect(await answer(await post("/form", body, urlEncoded))).toEqual({
         status: 400,
         text: BODY_TEXT.nul,
