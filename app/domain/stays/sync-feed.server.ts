@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { requireOwnFeed } from "./calendar-feeds.server";
 import type { FeedSource } from "./feed-source";
-import { type FeedEvent, parseIcalFeed } from "./ical-feed";
+import type { FeedEvent } from "./ical-feed";
 import { STAYS_TEXT as T } from "./messages";
 
 export type SyncCounts = { added: number; updated: number; cancelled: number };
@@ -108,6 +108,8 @@ async function fetchEvents(
     const address = unseal<string>(sealed);
     const res = await safeFetch(address, { headers: { accept: "text/calendar, */*" }, ...fetchOptions });
     if (res.status < 200 || res.status >= 300) return { error: T.syncHttp(res.status) };
+    // The calendar parser is loaded at the first feed read: an instance whose hosts have no feed never holds it.
+    const { parseIcalFeed } = await import("./ical-feed");
     return { events: parseIcalFeed(res.body.toString("utf8"), source, today) };
   } catch (err) {
     if (err instanceof OutboundRefused) return { error: REFUSAL_TEXT[err.reason] };

@@ -1,8 +1,6 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { StartupError } from "../startup-error.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
@@ -82,6 +80,11 @@ export const EMBEDDED_SHARED_BUFFERS = "32MB";
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
   try {
+    // Loaded only here: a server on PostgreSQL never holds the embedded database's code.
+    const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+    ]);
     const client = await PGlite.create(dataDir ? path.join(dataDir, "db") : undefined, {
       // Given on the command line, not written into the folder's postgresql.conf (which PGlite replaces whole).
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
