@@ -2,7 +2,6 @@
 // and both summaries filled), and 50 withdrawals racing for a balance that covers 7, against the built app
 // on PostgreSQL.
 import { randomUUID } from "node:crypto";
-import autocannon from "autocannon";
 import { desc, eq, sql } from "drizzle-orm";
 import { DEMO_HOST } from "~/domain/demo/demo-host";
 import { listSales, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
@@ -25,7 +24,8 @@ import {
   wallets,
 } from "~/platform/db/schema";
 import { connectSandboxAccount, shopFixture } from "../tests/support/shop-fixtures";
-import { type BenchResult, withCpu } from "./bench-cpu";
+import type { BenchResult } from "./bench-cpu";
+import { CONNECTIONS, load } from "./bench-load";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 
@@ -149,7 +149,6 @@ export async function benchSalesPages(
   appUrl: string,
   db: Db,
   cookie: string,
-  options: { seconds: number; connections: number },
 ): Promise<{ rows: BenchResult[]; lines: string[] }> {
   const actor = await demoOwner(db);
   const shop = await demoProperty(db, actor);
@@ -169,22 +168,15 @@ export async function benchSalesPages(
   const firstMs = await timed(() => listSales(db, actor, filter, null));
   const deepMs = await timed(() => listSales(db, actor, filter, cursor));
   const totalsMs = await timed(() => salesTotals(db, actor, filter));
-  const load = async (name: string, path: string, connections = options.connections) => {
-    const url = `${appUrl}${path}`;
-    await autocannon({ url, headers: { cookie }, connections: 4, duration: 1 });
-    const { result: r, cpu } = await withCpu(() =>
-      autocannon({ url, headers: { cookie }, connections, duration: options.seconds }),
-    );
-    if (r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} answers were not 2xx`);
-    return { name, rps: r.requests.average, p99: r.latency.p99, cpu };
-  };
-  const first = await load("GET /sales (first page, 1M orders)", "/sales");
-  const deeper = await load("GET /sales (after 50,000 rows)", `/sales?cursor=${encodeURIComponent(cursor)}`);
-  const month = await load("GET /dashboard?periodo=mes (1M orders)", "/dashboard?periodo=mes");
-  const days30 = await load("GET /dashboard?periodo=30d (1M orders)", "/dashboard?periodo=30d");
+  const page = (name: string, path: string, connections?: number) =>
+    load(name, `${appUrl}${path}`, { headers: { cookie }, connections });
+  const first = await page("GET /sales (first page, 1M orders)", "/sales");
+  const deeper = await page("GET /sales (after 50,000 rows)", `/sales?cursor=${encodeURIComponent(cursor)}`);
+  const month = await page("GET /dashboard?periodo=mes (1M orders)", "/dashboard?periodo=mes");
+  const days30 = await page("GET /dashboard?periodo=30d (1M orders)", "/dashboard?periodo=30d");
   // A host opening the dashboard, one request at a time: what that host waits for, apart from queueing
   // behind other requests (the rows above: 20 at once on the same cores).
-  const oneHost = await load("GET /dashboard?periodo=mes (1M orders, one host)", "/dashboard?periodo=mes", 1);
+  const oneHost = await page("GET /dashboard?periodo=mes (1M orders, one host)", "/dashboard?periodo=mes", 1);
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const p99Ratio = first.p99 / Math.max(1, deeper.p99);
   const rpsRatio = deeper.rps / Math.max(1, first.rps);
@@ -195,7 +187,7 @@ export async function benchSalesPages(
       `sales: ${ORDERS.toLocaleString("en")} orders generated in ${s(generatedMs)}, their ledger lines in ${s(ledgerMs)}; summaries recomputed: sales ${s(filled.salesMs)}, profit ${s(filled.profitMs)}`,
       `sales SQL (domain call, mean of 20): first page ${firstMs.toFixed(1)} ms, after 50,000 rows ${deepMs.toFixed(1)} ms, ratio ${(deepMs / firstMs).toFixed(2)} (target ≤ 2); totals ${totalsMs.toFixed(1)} ms`,
       `sales HTTP: first page p99 ${first.p99} ms, ${first.rps.toFixed(0)} req/s; after 50,000 rows p99 ${deeper.p99} ms, ${deeper.rps.toFixed(0)} req/s; first/deep p99 ${p99Ratio.toFixed(2)}, deep/first req/s ${rpsRatio.toFixed(2)} (target: both ≤ 2: ${verdict(p99Ratio <= 2 && rpsRatio <= 2)})`,
-      `dashboard HTTP p99 under ${options.connections} connections: mes ${month.p99} ms, 30d ${days30.p99} ms (target < 150 ms: ${verdict(month.p99 < 150 && days30.p99 < 150)}); one host at a time: p99 ${oneHost.p99} ms, ${oneHost.rps.toFixed(0)} req/s (${verdict(oneHost.p99 < 150)})`,
+      `dashboard HTTP p99 under ${CONNECTIONS} connections: mes ${month.p99} ms, 30d ${days30.p99} ms (target < 150 ms: ${verdict(month.p99 < 150 && days30.p99 < 150)}); one host at a time: p99 ${oneHost.p99} ms, ${oneHost.rps.toFixed(0)} req/s (${verdict(oneHost.p99 < 150)})`,
     ],
   };
 }

@@ -20,41 +20,12 @@ import { removeDir, startServer } from "../tests/support/server-process";
 import { newDeviceId, shopFixture } from "../tests/support/shop-fixtures";
 import { benchCheckout, benchContention } from "./bench-checkout";
 import { type BenchResult, cpuColumns, measureCpuOf, withCpu } from "./bench-cpu";
+import { CONNECTIONS, DURATION_S, load } from "./bench-load";
 import { benchSalesPages, benchWithdrawalRace } from "./bench-money";
 import { buildIfStale } from "./build-freshness.js";
 
 // The bench seals its shops' payment credentials and the server it starts opens them: one key for both.
 process.env.ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
-
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-type LoadOptions = {
-  headers?: Record<string, string>;
-  /** Answers other than 2xx are expected (the 404 page). */
-  notOk?: boolean;
-  /** Each request at a new address, so no view is a page viewed again. */
-  everyViewNew?: boolean;
-};
-
-async function load(
-  name: string,
-  url: string,
-  { headers = {}, notOk = false, everyViewNew = false }: LoadOptions = {},
-): Promise<BenchResult> {
-  // A counter the page ignores makes each address new: no view is a page viewed again (ADR 0044).
-  let view = 0;
-  const path = new URL(url).pathname;
-  const requests = everyViewNew
-    ? [{ setupRequest: (req: object) => ({ ...req, path: `${path}?vista=${view++}` }) }]
-    : undefined;
-  await autocannon({ url, headers, requests, connections: 4, duration: 1 }); // warm-up
-  const { result: r, cpu } = await withCpu(() =>
-    autocannon({ url, headers, requests, connections: CONNECTIONS, duration: DURATION_S }),
-  );
-  if (!notOk && r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} answers were not 2xx`);
-  return { name, rps: r.requests.average, p99: r.latency.p99, cpu };
-}
 
 /**
  * Guests adding to their carts: 600 devices (each its own cookie and forwarded IP, so the per-IP cart
@@ -285,10 +256,7 @@ try {
   const contention = handle ? await benchContention(app.url, handle.db) : null;
   const session = database ? await demoSession(app.url) : null;
   const withdrawalRace = handle && session ? await benchWithdrawalRace(app.url, handle.db, session) : null;
-  const sales =
-    handle && session
-      ? await benchSalesPages(app.url, handle.db, session, { seconds: DURATION_S, connections: CONNECTIONS })
-      : null;
+  const sales = handle && session ? await benchSalesPages(app.url, handle.db, session) : null;
   if (sales) results.push(...sales.rows);
   const loadedRss = rssMb(app.child.pid);
   const embedded = database ? await embeddedMemory() : null;
