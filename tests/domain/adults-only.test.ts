@@ -115,7 +115,7 @@ describe("placing an order with an 18+ product", () => {
     h.clock.advance(31 * 60_000);
     try {
       // The payment step expires the old order and makes a new one from what the buyer gave.
-      const again = await orderToPay(h.ctx, g.key, "pix");
+      const { order: again } = await orderToPay(h.ctx, g.key, "pix");
       expect(again.id).not.toBe(first?.id);
       expect(again.adultConfirmedAt?.getTime()).toBe(h.clock.now().getTime());
     } finally {

@@ -189,6 +189,17 @@ describe("the sandbox test account", () => {
     expect((await refusal(refundOrder(h.ctx, owner, { orderId, reason: "teste" }))).kind).toBe("conflict");
     expect((await refusal(disconnectAccount(h.ctx, owner))).message).toBe(RECEIVING_TEXT.nothingToDisconnect);
   });
+
+  it("refuses to charge an order made before the account was disconnected, with the guest's sentence", async () => {
+    const { shop, owner } = await unconnectedShop();
+    await connectSandbox(h.ctx, owner);
+    const guest = await guestWithCartIn(db(), shop, { Água: 1 });
+    expect(await placeOrder(h.ctx, { ...guest.key, method: "pix", buyer: BUYER })).toMatchObject({
+      ok: true,
+    });
+    await disconnectAccount(h.ctx, owner);
+    expect((await refusal(startPixPayment(h.ctx, guest.key))).message).toBe(RECEIVING_TEXT.notReceiving);
+  });
 });
 
 describe("the daily reconciliation", () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/platform/db/database-handle.server";
 import { literalLimit, preparedOnce } from "~/platform/db/prepared";
-import { orders } from "~/platform/db/schema";
+import { orders, organization, paymentAccounts } from "~/platform/db/schema";
 import { isDeviceId } from "../carts/cart-policy";
 import type { Buyer } from "./buyer";
 import { OPEN_STATUSES } from "./order-status";
@@ -62,15 +62,34 @@ export async function latestDeviceOrderAt(
   return order ?? null;
 }
 
-/** The device's order in progress for its cart, or null. */
-export async function openGuestOrder(db: Db, cartId: unknown, deviceId: unknown): Promise<GuestOrder | null> {
+/**
+ * An order in progress with what charging it needs: its organization's active payment account (null: none)
+ * and when the organization was made (Estadia's fee depends on it).
+ */
+export type OpenGuestOrder = {
+  order: GuestOrder;
+  account: typeof paymentAccounts.$inferSelect | null;
+  organizationCreatedAt: Date;
+};
+
+/** The device's order in progress for its cart with its organization's active account, or null. */
+export async function openGuestOrder(
+  db: Db,
+  cartId: unknown,
+  deviceId: unknown,
+): Promise<OpenGuestOrder | null> {
   const parsed = ids.safeParse({ cartId, deviceId });
   if (!parsed.success) return null;
   // Read by every charge: built once.
   const query = preparedOnce(db, "open_guest_order", (name) =>
     db
-      .select()
+      .select({ order: orders, account: paymentAccounts, organizationCreatedAt: organization.createdAt })
       .from(orders)
+      .innerJoin(organization, eq(organization.id, orders.organizationId))
+      .leftJoin(
+        paymentAccounts,
+        and(eq(paymentAccounts.organizationId, orders.organizationId), eq(paymentAccounts.status, "active")),
+      )
       .where(
         and(
           eq(orders.cartId, sql.placeholder("cartId")),
@@ -80,8 +99,8 @@ export async function openGuestOrder(db: Db, cartId: unknown, deviceId: unknown)
       )
       .prepare(name),
   );
-  const [order] = await query.execute(parsed.data);
-  return order ?? null;
+  const [row] = await query.execute(parsed.data);
+  return row ?? null;
 }
 
 export function buyerOf(order: GuestOrder): Buyer {

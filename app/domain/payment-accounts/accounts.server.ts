@@ -94,12 +94,25 @@ export async function chargingAccount(
       .prepare(name),
   );
   const [row] = await query.execute({ organizationId });
-  if (!row || !ctx.config.offered.includes(row.account.provider as AccountProviderName))
+  return chargingFrom(ctx, row);
+}
+
+/**
+ * The organization's active account, already read with when the organization was made (none: undefined or a
+ * null account), as the one that charges its guests; a refusal with the guest's sentence when there is none
+ * or its provider is not offered here.
+ */
+export function chargingFrom(
+  ctx: PaymentsContext,
+  read: { account: AccountRow | null; organizationCreatedAt: Date } | undefined,
+): ChargingAccount {
+  const account = read?.account;
+  if (!read || !account || !ctx.config.offered.includes(account.provider as AccountProviderName))
     throw new AppError("conflict", T.notReceiving);
   return {
-    account: row.account,
-    provider: ctx.providers.charges(asConnected(row.account)),
-    organizationCreatedAt: row.organizationCreatedAt,
+    account,
+    provider: ctx.providers.charges(asConnected(account)),
+    organizationCreatedAt: read.organizationCreatedAt,
   };
 }
 

@@ -19,12 +19,18 @@ import {
   buyerOf,
   type GuestOrder,
   latestGuestOrder,
+  type OpenGuestOrder,
   openGuestOrder,
   orderIsOpen,
 } from "../orders/guest-orders.server";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
 import { placeOrder } from "../orders/place-order.server";
-import { chargingAccount, type UsedCredentials, withCredentials } from "../payment-accounts/accounts.server";
+import {
+  type ChargingAccount,
+  chargingFrom,
+  type UsedCredentials,
+  withCredentials,
+} from "../payment-accounts/accounts.server";
 import { RECEIVING_TEXT as RECEIVING } from "../payment-accounts/messages";
 import { platformFeeCents } from "../payment-accounts/platform-fee";
 import { expireOrder } from "./expire-order.server";
@@ -33,21 +39,23 @@ import type { PaymentsContext } from "./payments-context";
 export type GuestKey = { cartId: string; deviceId: string; ip: string };
 
 /**
- * The order a payment is for: the one in progress, or, after a refused or expired payment, a new one made
- * from the same cart and the buyer data the guest already gave (so trying again asks nothing twice).
- * not_found when the guest never identified themselves for this cart (the page sends them back there).
+ * The order a payment is for, and the organization's own account that will charge it (with Estadia's fee on
+ * it): the order in progress, or, after a refused or expired payment, a new one made from the same cart and
+ * the buyer data the guest already gave (so trying again asks nothing twice). not_found when the guest never
+ * identified themselves for this cart (the page sends them back there); the guest's sentence when the
+ * organization cannot receive payments now.
  */
 export async function orderToPay(
   ctx: PaymentsContext,
   key: GuestKey,
   method: PaymentMethod,
-): Promise<GuestOrder> {
+): Promise<{ order: GuestOrder; charger: Charger }> {
   let open = await openGuestOrder(ctx.db, key.cartId, key.deviceId);
-  if (open && open.expiresAt <= ctx.now()) {
-    await expireOrder(ctx, open.id);
+  if (open && open.order.expiresAt <= ctx.now()) {
+    await expireOrder(ctx, open.order.id);
     open = await openGuestOrder(ctx.db, key.cartId, key.deviceId);
   }
-  if (open) return open;
+  if (open) return { order: open.order, charger: chargerOf(ctx, open) };
   const last = await latestGuestOrder(ctx.db, key.cartId, key.deviceId);
   if (!last) throw new AppError("not_found", T.orderNotFound);
   if (last.status === "paid") throw new AppError("conflict", T.alreadyPaid);
@@ -61,7 +69,7 @@ export async function orderToPay(
   if (!placed.ok) throw new AppError("invalid", T.nothingAvailable);
   const made = await openGuestOrder(ctx.db, key.cartId, key.deviceId);
   if (!made) throw new AppError("not_found", T.orderNotFound);
-  return made;
+  return { order: made.order, charger: chargerOf(ctx, made) };
 }
 
 /** Locks the order for a new charge; not_found / conflict when it is no longer open. */
@@ -75,13 +83,12 @@ export async function lockOpenOrder(tx: Tx, orderId: string): Promise<GuestOrder
   return order;
 }
 
-/**
- * The organization's own account that will charge this order, with Estadia's fee on it; the guest's sentence
- * when the organization cannot receive payments now.
- */
-export async function chargerFor(ctx: PaymentsContext, order: GuestOrder) {
-  const charging = await chargingAccount(ctx, order.organizationId);
-  const fee = platformFeeCents(ctx.config, order.totalCents, charging.organizationCreatedAt, ctx.now());
+type Charger = ChargingAccount & { platformFeeCents: number };
+
+/** The account that charges an order in progress, read with it, and Estadia's fee on it. */
+function chargerOf(ctx: PaymentsContext, open: OpenGuestOrder): Charger {
+  const charging = chargingFrom(ctx, open);
+  const fee = platformFeeCents(ctx.config, open.order.totalCents, open.organizationCreatedAt, ctx.now());
   return { ...charging, platformFeeCents: fee };
 }
 

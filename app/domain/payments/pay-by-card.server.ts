@@ -9,7 +9,6 @@ import { CARD_REFUSAL_TEXT } from "./card-refusal-text";
 import {
   charge,
   chargeBasics,
-  chargerFor,
   type GuestKey,
   lockOpenOrder,
   newAttempt,
@@ -47,8 +46,7 @@ export function cardRefusalReason(refusal: string | null): string {
  */
 export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): Promise<CardPaymentResult> {
   if (!/^[\w-]{8,128}$/.test(input.token)) throw new AppError("invalid", T.cardFailed);
-  const order = await orderToPay(ctx, input, "credit_card");
-  const charger = await chargerFor(ctx, order);
+  const { order, charger } = await orderToPay(ctx, input, "credit_card");
   const now = ctx.now();
   const attempt = await ctx.db.transaction(async (tx) => {
     await lockOpenOrder(tx, order.id);

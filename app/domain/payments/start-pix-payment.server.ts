@@ -10,7 +10,6 @@ import { applyPayment } from "./apply-payment.server";
 import {
   charge,
   chargeBasics,
-  chargerFor,
   type GuestKey,
   livePixOf,
   lockOpenOrder,
@@ -26,8 +25,7 @@ import { CHECKOUT_THROTTLES } from "./throttles";
  * provider (limited per cart and per address), expiring with the order.
  */
 export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Promise<{ orderId: string }> {
-  const order = await orderToPay(ctx, key, "pix");
-  const charger = await chargerFor(ctx, order);
+  const { order, charger } = await orderToPay(ctx, key, "pix");
   const now = ctx.now();
   const since = new Date(now.getTime() - ctx.config.holdMinutes * 60_000);
   const limits: [ThrottlePolicy, string][] = [
