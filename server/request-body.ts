@@ -92,7 +92,7 @@ async function check(req: Request, body: Buffer<ArrayBuffer>, rule: BodyRule): P
   return undefined;
 }
 
-/** A url-encoded form (every form without a file), read as the fetch API reads one: no Response, no FormData. */
+/** A url-encoded form (any form without a file), read as the fetch API reads it, without a FormData. */
 function urlEncodedProblem(body: Buffer): Problem | undefined {
   for (const [name, value] of new URLSearchParams(body.toString("utf8"))) {
     if (name.includes("\0") || value.includes("\0")) return { status: 400, message: BODY_TEXT.nul };

@@ -106,14 +106,10 @@ export function chargingFrom(
   ctx: PaymentsContext,
   read: { account: AccountRow | null; organizationCreatedAt: Date } | undefined,
 ): ChargingAccount {
-  const account = read?.account;
-  if (!read || !account || !ctx.config.offered.includes(account.provider as AccountProviderName))
+  if (!read?.account || !ctx.config.offered.includes(read.account.provider as AccountProviderName))
     throw new AppError("conflict", T.notReceiving);
-  return {
-    account,
-    provider: ctx.providers.charges(asConnected(account)),
-    organizationCreatedAt: read.organizationCreatedAt,
-  };
+  const { account, organizationCreatedAt } = read;
+  return { account, provider: ctx.providers.charges(asConnected(account)), organizationCreatedAt };
 }
 
 /** What the guest's browser needs for a card with the organization's account; null: no card here now. */
