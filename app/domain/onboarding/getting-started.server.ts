@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
 import { literalLimit, preparedOnce } from "~/platform/db/prepared";
 import { activity, orders, organization, products, properties, propertyProducts } from "~/platform/db/schema";
 import type { PaymentsConfig } from "~/platform/env.server";
-import { type AccountRow, liveAccount, receivesWith } from "../payment-accounts/accounts.server";
+import { liveAccountState, receivesWith } from "../payment-accounts/accounts.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { GETTING_STARTED_STEPS, type GettingStartedStep, POSTER_DOWNLOADED } from "./steps";
 
@@ -23,78 +23,87 @@ export type GettingStarted = {
 export async function readGettingStarted(
   ctx: { db: Db; config: PaymentsConfig },
   actor: Actor,
-  /** The live account when the caller already reads it (the dashboard's notice does). */
-  account: Promise<AccountRow | null> = liveAccount(ctx.db, actor.organizationId),
 ): Promise<GettingStarted> {
   assertCan(actor, "payments.read");
-  const [found, live] = await Promise.all([
-    stepsQuery(ctx.db).execute({ organizationId: actor.organizationId }),
-    account,
-  ]);
-  const receiving = receivesWith(live, ctx.config);
-  const row = found[0];
-  const firstProperty = row?.property ? [row.property] : [];
-  const hasProduct = row?.products === true;
-  const hasStock = row?.stock === true;
-  const posterDownloaded = row?.poster === true;
-  const paid = row?.purchase === true;
-  const done: Record<GettingStartedStep, boolean> = {
-    property: firstProperty.length > 0,
-    products: hasProduct,
-    stock: hasStock,
-    receiving,
-    poster: posterDownloaded,
-    purchase: paid,
-  };
-  const steps = GETTING_STARTED_STEPS.map((step) => ({ step, done: done[step] }));
-  return { steps, done: steps.every((s) => s.done), property: firstProperty[0] ?? null };
+  const [row] = await stepsQuery(ctx.db).execute({ organizationId: actor.organizationId });
+  return gettingStartedOf(row, receivesWith(row?.account, ctx.config));
 }
 
-/** Read on every owner's dashboard: the data steps in one round trip, built once per database handle. */
+type StepsRow = {
+  property: GettingStarted["property"];
+  products: boolean;
+  stock: boolean;
+  poster: boolean;
+  purchase: boolean;
+};
+
+/** The checklist, from the row `gettingStartedColumns` read and whether the organization takes payments. */
+export function gettingStartedOf(row: StepsRow | undefined, receiving: boolean): GettingStarted {
+  const done: Record<GettingStartedStep, boolean> = {
+    property: Boolean(row?.property),
+    products: row?.products === true,
+    stock: row?.stock === true,
+    receiving,
+    poster: row?.poster === true,
+    purchase: row?.purchase === true,
+  };
+  const steps = GETTING_STARTED_STEPS.map((step) => ({ step, done: done[step] }));
+  return { steps, done: steps.every((s) => s.done), property: row?.property ?? null };
+}
+
+/** The steps and the live account in one round trip, built once per database handle. */
 function stepsQuery(db: Db) {
-  return preparedOnce(db, "getting_started", (name) => {
-    const org = sql.placeholder("organizationId");
-    const first = db
-      .select({ id: properties.id, name: properties.name, hash: properties.hash })
-      .from(properties)
-      .where(and(eq(properties.organizationId, org), isNull(properties.archivedAt)))
-      .orderBy(properties.createdAt, properties.id)
-      .limit(literalLimit(1));
-    const anyProduct = db
-      .select({ one: sql`1` })
-      .from(products)
-      .where(and(eq(products.organizationId, org), isNull(products.archivedAt)));
-    const anyStock = db
-      .select({ one: sql`1` })
-      .from(propertyProducts)
-      .innerJoin(properties, eq(properties.id, propertyProducts.propertyId))
-      .innerJoin(products, eq(products.id, propertyProducts.productId))
-      .where(
-        and(
-          eq(propertyProducts.organizationId, org),
-          isNull(properties.archivedAt),
-          isNull(products.archivedAt),
-          or(isNull(propertyProducts.currentQuantity), gt(propertyProducts.currentQuantity, 0)),
-        ),
-      );
-    const anyPoster = db
-      .select({ one: sql`1` })
-      .from(activity)
-      .where(and(eq(activity.organizationId, org), eq(activity.kind, POSTER_DOWNLOADED)));
-    const anyPaid = db
-      .select({ one: sql`1` })
-      .from(orders)
-      .where(and(eq(orders.organizationId, org), inArray(orders.status, ["paid", "refunded"])));
-    return db
-      .select({
-        property: sql<GettingStarted["property"]>`(select row_to_json(p) from (${first}) p)`,
-        products: sql<boolean>`exists(${anyProduct})`,
-        stock: sql<boolean>`exists(${anyStock})`,
-        poster: sql<boolean>`exists(${anyPoster})`,
-        purchase: sql<boolean>`exists(${anyPaid})`,
-      })
+  return preparedOnce(db, "getting_started", (name) =>
+    db
+      .select({ ...gettingStartedColumns(db), account: liveAccountState(organization.id) })
       .from(organization)
-      .where(eq(organization.id, org))
-      .prepare(name);
-  });
+      .where(eq(organization.id, sql.placeholder("organizationId")))
+      .prepare(name),
+  );
+}
+
+/**
+ * The data steps, as the columns of one row selected from the organization (on its own or with the
+ * dashboard's other reads).
+ */
+export function gettingStartedColumns(db: Db): { [K in keyof StepsRow]: SQL<StepsRow[K]> } {
+  const org = organization.id;
+  const first = db
+    .select({ id: properties.id, name: properties.name, hash: properties.hash })
+    .from(properties)
+    .where(and(eq(properties.organizationId, org), isNull(properties.archivedAt)))
+    .orderBy(properties.createdAt, properties.id)
+    .limit(literalLimit(1));
+  const anyProduct = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(and(eq(products.organizationId, org), isNull(products.archivedAt)));
+  const anyStock = db
+    .select({ one: sql`1` })
+    .from(propertyProducts)
+    .innerJoin(properties, eq(properties.id, propertyProducts.propertyId))
+    .innerJoin(products, eq(products.id, propertyProducts.productId))
+    .where(
+      and(
+        eq(propertyProducts.organizationId, org),
+        isNull(properties.archivedAt),
+        isNull(products.archivedAt),
+        or(isNull(propertyProducts.currentQuantity), gt(propertyProducts.currentQuantity, 0)),
+      ),
+    );
+  const anyPoster = db
+    .select({ one: sql`1` })
+    .from(activity)
+    .where(and(eq(activity.organizationId, org), eq(activity.kind, POSTER_DOWNLOADED)));
+  const anyPaid = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.organizationId, org), inArray(orders.status, ["paid", "refunded"])));
+  return {
+    property: sql<GettingStarted["property"]>`(select row_to_json(p) from (${first}) p)`,
+    products: sql<boolean>`exists(${anyProduct})`,
+    stock: sql<boolean>`exists(${anyStock})`,
+    poster: sql<boolean>`exists(${anyPoster})`,
+    purchase: sql<boolean>`exists(${anyPaid})`,
+  };
 }

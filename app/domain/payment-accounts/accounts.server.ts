@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, type Placeholder, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { preparedOnce } from "~/platform/db/prepared";
 import { member, organization, paymentAccounts, user } from "~/platform/db/schema";
@@ -17,21 +18,32 @@ export type AccountRow = typeof paymentAccounts.$inferSelect;
 
 /** The organization's live account (any status but disconnected), or null. */
 export async function liveAccount(db: Db | Tx, organizationId: string): Promise<AccountRow | null> {
-  // Read by every checkout step and every dashboard: built once.
+  // Read by every checkout step: built once.
   const query = preparedOnce(db, "live_account", (name) =>
     db
       .select()
       .from(paymentAccounts)
-      .where(
-        and(
-          eq(paymentAccounts.organizationId, sql.placeholder("organizationId")),
-          ne(paymentAccounts.status, "disconnected"),
-        ),
-      )
+      .where(isLive(sql.placeholder("organizationId")))
       .prepare(name),
   );
   const [row] = await query.execute({ organizationId });
   return row ?? null;
+}
+
+/** What the dashboard shows of the live account: whether it takes payments, and what it is. */
+export type LiveAccountState = { status: string; provider: string };
+
+/**
+ * The live account's status and provider (null without one) as a column of a larger read, so that a page
+ * reads it in the same round trip as the rest.
+ */
+export function liveAccountState(organizationId: AnyPgColumn | Placeholder) {
+  return sql<LiveAccountState | null>`(select json_build_object('status', ${paymentAccounts.status},
+    'provider', ${paymentAccounts.provider}) from ${paymentAccounts} where ${isLive(organizationId)} limit 1)`;
+}
+
+function isLive(organizationId: AnyPgColumn | Placeholder) {
+  return and(eq(paymentAccounts.organizationId, organizationId), ne(paymentAccounts.status, "disconnected"));
 }
 
 /** An account by id, within its organization. */

@@ -2,7 +2,7 @@ import { and, between, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { calendarDay, DATE_RANGE_TEXT, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
-import { literalLimit, preparedOnce } from "~/platform/db/prepared";
+import { asJson, literalLimit, preparedOnce } from "~/platform/db/prepared";
 import { organization, products, profitDaily, profitProductDaily, properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { Queryable } from "../properties/types";
@@ -46,11 +46,28 @@ export type ProfitReport = {
   recoveredCents: number;
 };
 
+/** A period asked for, checked, with the period before it that it is compared with. */
+export type ProfitAsk = {
+  from: string;
+  to: string;
+  days: number;
+  previousFrom: string;
+  previousTo: string;
+  propertyId: string | undefined;
+};
+
 /**
  * The profit dashboard's figures for São Paulo days `from`..`to` (inclusive), of the organization or one
  * property, read only from the summary tables (app/domain/profit/record-profit.server.ts keeps them).
  */
 export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod): Promise<ProfitReport> {
+  const ask = profitAsk(actor, period);
+  const [row] = await profitQuery(db, ask.propertyId !== undefined).execute(profitValues(actor, ask));
+  return profitReportOf(ask, row);
+}
+
+/** Checks who asks and the period asked for; throws the pt-BR refusal of a period that cannot be read. */
+export function profitAsk(actor: Actor, period: ProfitPeriod): ProfitAsk {
   assertCan(actor, "sales.read");
   const from = calendarDay(typeof period.from === "string" ? period.from : null);
   const to = calendarDay(typeof period.to === "string" ? period.to : null);
@@ -61,21 +78,25 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
   if (period.propertyId !== undefined && !isUuid(period.propertyId))
     throw new AppError("not_found", T.propertyNotFound);
   const propertyId = period.propertyId as string | undefined;
-  const previousTo = shift(from, -1);
-  const previousFrom = shift(from, -days);
+  return { from, to, days, previousFrom: shift(from, -days), previousTo: shift(from, -1), propertyId };
+}
 
-  const values = {
+/** The values of `profitColumns`' placeholders. */
+export function profitValues(actor: Actor, ask: ProfitAsk) {
+  return {
     organizationId: actor.organizationId,
-    from,
-    to,
-    previousFrom,
-    propertyId: propertyId ?? "",
+    from: ask.from,
+    to: ask.to,
+    previousFrom: ask.previousFrom,
+    propertyId: ask.propertyId ?? "",
+    recoveredFrom: startOfDayInSaoPaulo(ask.from),
+    recoveredTo: endOfDayInSaoPaulo(ask.to),
   };
-  const [row] = await profitQuery(db, propertyId !== undefined).execute({
-    ...values,
-    recoveredFrom: startOfDayInSaoPaulo(from),
-    recoveredTo: endOfDayInSaoPaulo(to),
-  });
+}
+
+/** The report, from the row `profitColumns` read. */
+export function profitReportOf(ask: ProfitAsk, row: ProfitRow | undefined): ProfitReport {
+  const { from, to, days } = ask;
   const byPropertyDay = row?.days ?? [];
   const top = row?.products ?? [];
   const named = row?.properties ?? [];
@@ -99,7 +120,7 @@ export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod
     to,
     totals: figuresOf(totals),
     previous: figuresOf(previous),
-    previousPeriod: { from: previousFrom, to: previousTo },
+    previousPeriod: { from: ask.previousFrom, to: ask.previousTo },
     properties: named
       .filter((p) => !p.archived || perProperty.has(p.id))
       .map((p) => ({ propertyId: p.id, name: p.name, ...figuresOf(perProperty.get(p.id) ?? NO_SUMS) }))
@@ -130,93 +151,98 @@ type DayRow = ProfitSums & { propertyId: string | null; day: string | null };
 type ProductRow = Omit<ProductProfit, "profitCents">;
 type PropertyRow = { id: string; name: string; archived: boolean };
 
-/** The rows of a query as one JSON array (keys: the query's aliases), so several reads share a round trip. */
-function asJson<T>(query: SQL | { getSQL(): SQL }) {
-  return sql<T[]>`(select coalesce(json_agg(r), '[]'::json) from (${query}) r)`;
-}
-
-/**
- * The dashboard's reads, of the organization or of one property, in one statement (one round trip on every
- * dashboard), built once per database handle: the days and properties of both periods, the top products,
- * the properties' names and the damages paid back.
- */
+/** The profit read on its own (a property's page, the CSV), built once per database handle. */
 function profitQuery(db: Queryable, ofProperty: boolean) {
   const name = ofProperty ? "profit_of_property" : "profit_of_organization";
-  return preparedOnce(db, name, () => {
-    const where = (
-      table: typeof profitDaily | typeof profitProductDaily,
-      first: Placeholder,
-      last: Placeholder,
-    ) =>
-      and(
-        eq(table.organizationId, placeholder.organizationId),
-        between(table.day, first, last),
-        ofProperty ? eq(table.propertyId, placeholder.propertyId) : undefined,
-      );
-    // One pass over the summary for both periods: the previous period's rows fold into one (no property, no
-    // day), the chosen period's stay per property and day.
-    const current = sql`${profitDaily.day} >= ${placeholder.from}`;
-    const byPropertyDay = db
-      .select({
-        propertyId: sql<string | null>`case when ${current} then ${profitDaily.propertyId} end`.as(
-          "propertyId",
-        ),
-        day: sql<string | null>`case when ${current} then ${profitDaily.day}::text end`.as("day"),
-        ...sumsOf(),
-      })
-      .from(profitDaily)
-      .where(where(profitDaily, placeholder.previousFrom, placeholder.to))
-      .groupBy(sql`1`, sql`2`);
-    const topProducts = db
-      .select({
-        productId: sql<string>`${profitProductDaily.productId}`.as("productId"),
-        name: sql<string>`${products.name}`.as("name"),
-        units: sumOf(profitProductDaily.units, "units"),
-        grossCents: sumOf(profitProductDaily.grossCents, "grossCents"),
-        cogsCents: sumOf(profitProductDaily.cogsCents, "cogsCents"),
-        uncostedUnits: sumOf(profitProductDaily.uncostedUnits, "uncostedUnits"),
-      })
-      .from(profitProductDaily)
-      .innerJoin(products, eq(products.id, profitProductDaily.productId))
-      .where(where(profitProductDaily, placeholder.from, placeholder.to))
-      .groupBy(profitProductDaily.productId, products.name)
-      .orderBy(
-        // A product none of whose units had a known cost has no profit to rank: it comes last.
-        sql`case when sum(${profitProductDaily.uncostedUnits}) = sum(${profitProductDaily.units}) then null
-          else sum(${profitProductDaily.grossCents}) - sum(${profitProductDaily.cogsCents}) end desc nulls last`,
-        profitProductDaily.productId,
-      )
-      .limit(literalLimit(10));
-    const named = db
-      .select({
-        id: sql<string>`${properties.id}`.as("id"),
-        name: sql<string>`${properties.name}`.as("name"),
-        archived: sql<boolean>`${properties.archivedAt} is not null`.as("archived"),
-      })
-      .from(properties)
-      .where(
-        and(
-          eq(properties.organizationId, placeholder.organizationId),
-          ofProperty ? eq(properties.id, placeholder.propertyId) : undefined,
-        ),
-      );
-    const recovered = recoveredDamagesQuery(db, ofProperty, {
-      organizationId: placeholder.organizationId,
-      from: placeholder.recoveredFrom,
-      to: placeholder.recoveredTo,
-      propertyId: placeholder.propertyId,
-    });
-    return db
-      .select({
-        days: asJson<DayRow>(byPropertyDay),
-        products: asJson<ProductRow>(topProducts),
-        properties: asJson<PropertyRow>(named),
-        recovered: sql<number>`(${recovered})`,
-      })
+  return preparedOnce(db, name, () =>
+    db
+      .select(profitColumns(db, ofProperty))
       .from(organization)
       .where(eq(organization.id, placeholder.organizationId))
-      .prepare(name);
+      .prepare(name),
+  );
+}
+
+type ProfitRow = { days: DayRow[]; products: ProductRow[]; properties: PropertyRow[]; recovered: number };
+
+/**
+ * The profit's reads, of the organization or of one property, as the columns of one row selected from the
+ * organization (one round trip, on its own or with the dashboard's other reads): the days and properties of
+ * both periods, the top products, the properties' names and the damages paid back.
+ */
+export function profitColumns(
+  db: Queryable,
+  ofProperty: boolean,
+): { [K in keyof ProfitRow]: SQL<ProfitRow[K]> } {
+  const where = (
+    table: typeof profitDaily | typeof profitProductDaily,
+    first: Placeholder,
+    last: Placeholder,
+  ) =>
+    and(
+      eq(table.organizationId, placeholder.organizationId),
+      between(table.day, first, last),
+      ofProperty ? eq(table.propertyId, placeholder.propertyId) : undefined,
+    );
+  // One pass over the summary for both periods: the previous period's rows fold into one (no property, no
+  // day), the chosen period's stay per property and day.
+  const current = sql`${profitDaily.day} >= ${placeholder.from}`;
+  const byPropertyDay = db
+    .select({
+      propertyId: sql<string | null>`case when ${current} then ${profitDaily.propertyId} end`.as(
+        "propertyId",
+      ),
+      day: sql<string | null>`case when ${current} then ${profitDaily.day}::text end`.as("day"),
+      ...sumsOf(),
+    })
+    .from(profitDaily)
+    .where(where(profitDaily, placeholder.previousFrom, placeholder.to))
+    .groupBy(sql`1`, sql`2`);
+  const topProducts = db
+    .select({
+      productId: sql<string>`${profitProductDaily.productId}`.as("productId"),
+      name: sql<string>`${products.name}`.as("name"),
+      units: sumOf(profitProductDaily.units, "units"),
+      grossCents: sumOf(profitProductDaily.grossCents, "grossCents"),
+      cogsCents: sumOf(profitProductDaily.cogsCents, "cogsCents"),
+      uncostedUnits: sumOf(profitProductDaily.uncostedUnits, "uncostedUnits"),
+    })
+    .from(profitProductDaily)
+    .innerJoin(products, eq(products.id, profitProductDaily.productId))
+    .where(where(profitProductDaily, placeholder.from, placeholder.to))
+    .groupBy(profitProductDaily.productId, products.name)
+    .orderBy(
+      // A product none of whose units had a known cost has no profit to rank: it comes last.
+      sql`case when sum(${profitProductDaily.uncostedUnits}) = sum(${profitProductDaily.units}) then null
+        else sum(${profitProductDaily.grossCents}) - sum(${profitProductDaily.cogsCents}) end desc nulls last`,
+      profitProductDaily.productId,
+    )
+    .limit(literalLimit(10));
+  const named = db
+    .select({
+      id: sql<string>`${properties.id}`.as("id"),
+      name: sql<string>`${properties.name}`.as("name"),
+      archived: sql<boolean>`${properties.archivedAt} is not null`.as("archived"),
+    })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.organizationId, placeholder.organizationId),
+        ofProperty ? eq(properties.id, placeholder.propertyId) : undefined,
+      ),
+    );
+  const recovered = recoveredDamagesQuery(db, ofProperty, {
+    organizationId: placeholder.organizationId,
+    from: placeholder.recoveredFrom,
+    to: placeholder.recoveredTo,
+    propertyId: placeholder.propertyId,
   });
+  return {
+    days: asJson<DayRow>(byPropertyDay),
+    products: asJson<ProductRow>(topProducts),
+    properties: asJson<PropertyRow>(named),
+    recovered: sql<number>`(${recovered})`,
+  };
 }
 
 /** The sum of a bigint or integer column under `alias` (0 when no row); JSON makes it a number. */

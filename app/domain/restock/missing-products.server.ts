@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type Placeholder, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addDays } from "~/lib/dates";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { preparedOnce } from "~/platform/db/prepared";
@@ -34,7 +35,16 @@ export async function listMissingProducts(
   options: { onlyToRestock?: boolean } = {},
 ): Promise<MissingProduct[]> {
   assertCan(actor, "replacement.read");
-  const rows = await missingQuery(db).execute({ organizationId: actor.organizationId });
+  const query = preparedOnce(db, "missing_products", (name) =>
+    missingRows(db, sql.placeholder("organizationId")).prepare(name),
+  );
+  return missingOf(await query.execute({ organizationId: actor.organizationId }), options);
+}
+
+export type MissingRow = Omit<MissingProduct, "toRestock">;
+
+/** The products from the rows `missingRows` read (read alone, or as JSON with the dashboard's reads). */
+export function missingOf(rows: MissingRow[], options: { onlyToRestock?: boolean } = {}): MissingProduct[] {
   const missing = rows.map((r) => ({
     ...r,
     onTheWay: Number(r.onTheWay),
@@ -43,63 +53,56 @@ export async function listMissingProducts(
   return options.onlyToRestock ? missing.filter((m) => m.toRestock > 0) : missing;
 }
 
-/** Read by every dashboard: built once per database handle (a transaction is its own handle). */
-function missingQuery(db: Db | Tx) {
-  return preparedOnce(db, "missing_products", (name) => {
-    const organizationId = sql.placeholder("organizationId");
-    const onTheWay = db
-      .select({
-        propertyId: replacementItems.propertyId,
-        productId: replacementItems.productId,
-        units:
-          sql<number>`sum(coalesce(${replacementItems.deliveredQuantity}, ${replacementItems.quantity}))::int`.as(
-            "units",
-          ),
-      })
-      .from(replacementItems)
-      .innerJoin(replacements, eq(replacements.id, replacementItems.replacementId))
-      .where(
-        and(
-          eq(replacements.organizationId, organizationId),
-          inArray(replacements.status, [...OPEN_REPLACEMENT_STATUSES]),
+/** The read of what is missing, its columns named as `MissingRow`'s keys (so its JSON has them too). */
+export function missingRows(db: Db | Tx, organizationId: AnyPgColumn | Placeholder) {
+  const onTheWay = db
+    .select({
+      propertyId: replacementItems.propertyId,
+      productId: replacementItems.productId,
+      units:
+        sql<number>`sum(coalesce(${replacementItems.deliveredQuantity}, ${replacementItems.quantity}))::int`.as(
+          "units",
         ),
-      )
-      .groupBy(replacementItems.propertyId, replacementItems.productId)
-      .as("on_the_way");
-    return db
-      .select({
-        propertyId: propertyProducts.propertyId,
-        propertyName: properties.name,
-        productId: propertyProducts.productId,
-        productName: products.name,
-        imageThumb: products.imageThumb,
-        current: sql<number>`${propertyProducts.currentQuantity}`,
-        expected: sql<number>`${propertyProducts.expectedQuantity}`,
-        onTheWay: sql<number>`coalesce(${onTheWay.units}, 0)`,
-      })
-      .from(propertyProducts)
-      .innerJoin(
-        properties,
-        and(eq(properties.id, propertyProducts.propertyId), isNull(properties.archivedAt)),
-      )
-      .innerJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
-      .leftJoin(
-        onTheWay,
-        and(
-          eq(onTheWay.propertyId, propertyProducts.propertyId),
-          eq(onTheWay.productId, propertyProducts.productId),
-        ),
-      )
-      .where(
-        and(
-          eq(propertyProducts.organizationId, organizationId),
-          sql`${propertyProducts.currentQuantity} is not null and ${propertyProducts.expectedQuantity} is not null`,
-          sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`,
-        ),
-      )
-      .orderBy(asc(properties.name), asc(products.name))
-      .prepare(name);
-  });
+    })
+    .from(replacementItems)
+    .innerJoin(replacements, eq(replacements.id, replacementItems.replacementId))
+    .where(
+      and(
+        eq(replacements.organizationId, organizationId),
+        inArray(replacements.status, [...OPEN_REPLACEMENT_STATUSES]),
+      ),
+    )
+    .groupBy(replacementItems.propertyId, replacementItems.productId)
+    .as("on_the_way");
+  return db
+    .select({
+      propertyId: sql<string>`${propertyProducts.propertyId}`.as("propertyId"),
+      propertyName: sql<string>`${properties.name}`.as("propertyName"),
+      productId: sql<string>`${propertyProducts.productId}`.as("productId"),
+      productName: sql<string>`${products.name}`.as("productName"),
+      imageThumb: sql<string | null>`${products.imageThumb}`.as("imageThumb"),
+      current: sql<number>`${propertyProducts.currentQuantity}`.as("current"),
+      expected: sql<number>`${propertyProducts.expectedQuantity}`.as("expected"),
+      onTheWay: sql<number>`coalesce(${onTheWay.units}, 0)`.as("onTheWay"),
+    })
+    .from(propertyProducts)
+    .innerJoin(properties, and(eq(properties.id, propertyProducts.propertyId), isNull(properties.archivedAt)))
+    .innerJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
+    .leftJoin(
+      onTheWay,
+      and(
+        eq(onTheWay.propertyId, propertyProducts.propertyId),
+        eq(onTheWay.productId, propertyProducts.productId),
+      ),
+    )
+    .where(
+      and(
+        eq(propertyProducts.organizationId, organizationId),
+        sql`${propertyProducts.currentQuantity} is not null and ${propertyProducts.expectedQuantity} is not null`,
+        sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`,
+      ),
+    )
+    .orderBy(asc(properties.name), asc(products.name));
 }
 
 export type MissingForCheckIn = MissingProduct & { nextCheckIn: string | null };

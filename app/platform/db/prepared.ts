@@ -52,3 +52,8 @@ export function literalLimit(rows: number): number {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);
   return sql.raw(String(rows)) as unknown as number;
 }
+
+/** The rows of a query as one JSON array (keys: the query's aliases), so several reads share a round trip. */
+export function asJson<T>(query: SQL | { getSQL(): SQL }) {
+  return sql<T[]>`(select coalesce(json_agg(r), '[]'::json) from (${query}) r)`;
+}

@@ -10,12 +10,9 @@ import {
   ShoppingBag,
   Wallet,
 } from "lucide-react";
-import { readGettingStarted } from "~/domain/onboarding/getting-started.server";
+import { readDashboard } from "~/domain/dashboard/read-dashboard.server";
 import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
-import { liveAccount } from "~/domain/payment-accounts/accounts.server";
 import { type ChosenPeriod, chosenPeriod } from "~/domain/profit/profit-period";
-import { profitOf } from "~/domain/profit/read-profit.server";
-import { listMissingProducts } from "~/domain/restock/missing-products.server";
 import { can } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
 import { database } from "~/platform/db/database.server";
@@ -51,18 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // Money is for those who see the sales; staff keep the operational view.
   const period = can(actor, "sales.read") ? chosenPeriod(query, saoPauloDay(new Date())) : null;
-  // The notice and the getting-started step read the same account: once.
-  const account = can(actor, "payments.read") ? liveAccount(db, actor.organizationId) : undefined;
-  const [missing, receiving, report, started] = await Promise.all([
-    can(actor, "replacement.read")
-      ? listMissingProducts(db, actor, { onlyToRestock: true }).then((list) => list.length)
-      : null,
-    receivingNotice(db, actor, account),
-    period ? profitOf(db, actor, period).then(profitView) : null,
-    // The way to a first sale is the owner's to take.
-    actor.role === "owner" ? readGettingStarted({ db, config: env().payments }, actor, account) : null,
-  ]);
-  const profit = period && report ? { period, report, sort: profitSort(query) } : null;
+  const read = await readDashboard({ db, config: env().payments }, actor, period);
+  const { missing, gettingStarted: started } = read;
+  const receiving = receivingNotice(actor, read.account);
+  const profit =
+    period && read.profit ? { period, report: profitView(read.profit), sort: profitSort(query) } : null;
   const gettingStarted = started
     ? {
         view: { ...started, sandbox: !env().isProduction },

@@ -1,7 +1,6 @@
-import { type AccountRow, liveAccount, receivesWith } from "~/domain/payment-accounts/accounts.server";
+import { type LiveAccountState, receivesWith } from "~/domain/payment-accounts/accounts.server";
 import { type AccountStatus, providerLabel, statusLabel } from "~/domain/payment-accounts/messages";
 import { type Actor, can } from "~/domain/team/permissions";
-import type { Db } from "~/platform/db/database-handle.server";
 import { env } from "~/platform/env.server";
 import type { ReceivingNoticeData } from "./receiving-notice";
 
@@ -9,16 +8,13 @@ import type { ReceivingNoticeData } from "./receiving-notice";
  * The dashboard's notice when the organization's guests cannot pay: null when they can, and for whoever may
  * not see the payment account (staff).
  */
-export async function receivingNotice(
-  db: Db,
+export function receivingNotice(
   actor: Actor,
-  /** The live account when the caller already reads it. */
-  live?: Promise<AccountRow | null>,
-): Promise<ReceivingNoticeData | null> {
-  if (!can(actor, "payments.read")) return null;
-  const config = env().payments;
-  const account = await (live ?? liveAccount(db, actor.organizationId));
-  if (receivesWith(account, config)) return null;
+  /** The organization's live account (null without one), as the dashboard read it. */
+  account: LiveAccountState | null | undefined,
+): ReceivingNoticeData | null {
+  if (!can(actor, "payments.read") || account === undefined) return null;
+  if (receivesWith(account, env().payments)) return null;
   return {
     canManage: can(actor, "payments.manage"),
     account: account
