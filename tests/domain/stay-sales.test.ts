@@ -5,6 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   listSales,
+  readSalesFirstPage,
   type SaleRow,
   type salesFilter,
   salesFilterWithStay,
@@ -258,6 +259,10 @@ describe("/sales filtered by stay", () => {
     expect(ids(await allPages(s.owner, await byStay(s.owner, s.direct), 20))).toEqual([
       s.sales.arrivalAfternoon,
     ]);
+    // /sales' first page reads its rows and these totals in one round trip: the same.
+    const first = await readSalesFirstPage(db(), s.owner, filter);
+    expect(first.page).toEqual(await listSales(db(), s.owner, filter, null));
+    expect(first.totals).toEqual(totals);
   });
 
   it("combines with the other filters", async () => {

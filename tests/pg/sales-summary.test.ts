@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
+import { listSales, readSalesFirstPage, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { keptSalesSummary, recomputeSalesSummary } from "~/domain/ledger/sales-summary.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { expireOrder } from "~/domain/payments/expire-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
+import { listProperties } from "~/domain/properties/read-properties.server";
 import type { Actor } from "~/domain/team/permissions";
 import { orders, organization, payments, propertyProducts, salesDaily } from "~/platform/db/schema";
 import { appInstances } from "../support/app-instances";
@@ -200,6 +201,21 @@ describe.runIf(available)("the /sales totals' summary on PostgreSQL", () => {
       orders: 0,
       ...none,
     });
+
+    // /sales' first page reads its rows, these totals and the properties in one round trip: the same.
+    for (const filter of [
+      await period(a.organizationId),
+      await period(a.organizationId, { status: "pending" }),
+      await period(a.organizationId, { imovel: b.propertyId, status: "refunded" }),
+      salesFilter(new URLSearchParams({ de: "2099-01-01" })),
+    ]) {
+      expect(await readSalesFirstPage(db(), owner, filter)).toEqual({
+        page: await listSales(db(), owner, filter, null),
+        totals: await salesTotals(db(), owner, filter),
+        properties: (await listProperties(db(), owner)).map((p) => ({ id: p.id, name: p.name })),
+      });
+    }
+    expect((await readSalesFirstPage(db(), owner, await period(a.organizationId))).page.rows).toHaveLength(7);
 
     const kept = await keptSalesSummary(db(), a.organizationId);
     expect(kept).toEqual(await recomputeSalesSummary(db(), a.organizationId));

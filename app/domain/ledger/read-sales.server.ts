@@ -4,9 +4,17 @@ import type { PaymentMethod } from "~/lib/payment-method";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterPosition, cursorOf, cursorParts } from "~/platform/db/keyset-cursor";
-import { literalLimit, preparedOnce } from "~/platform/db/prepared";
-import { orderItems, orders, properties, salesDaily, walletMovements } from "~/platform/db/schema";
+import { asJson, literalLimit, preparedOnce } from "~/platform/db/prepared";
+import {
+  orderItems,
+  orders,
+  organization,
+  properties,
+  salesDaily,
+  walletMovements,
+} from "~/platform/db/schema";
 import { isOrderStatus, type OrderStatus } from "../orders/order-status";
+import { livePropertyNames } from "../properties/read-properties.server";
 import { findStay, type StayRecord, salesWindowOf } from "../stays/find-stay.server";
 import { STAY_TEXT } from "../stays/stay-messages";
 import type { StayWindow } from "../stays/stay-window";
@@ -191,33 +199,96 @@ export async function listSales(
   pageSize = SALES_PAGE_SIZE,
 ): Promise<SalesPage> {
   assertCan(actor, "sales.read");
+  const page = pageQuery(actor, filter, cursor, pageSize);
+  const rows = await preparedOnce(db, page.name, () => page.rows(db).prepare(page.name)).execute(page.values);
+  return salesPageOf(rows, pageSize);
+}
+
+/** The first page of /sales, its totals and the properties to filter by, in one round trip. */
+export async function readSalesFirstPage(
+  db: Db,
+  actor: Actor,
+  filter: SalesFilter,
+): Promise<{ page: SalesPage; totals: SalesTotals; properties: { id: string; name: string }[] }> {
+  assertCan(actor, "sales.read");
+  assertCan(actor, "catalog.read");
+  const page = pageQuery(actor, filter, null, SALES_PAGE_SIZE);
+  const totals = totalsOf(actor, filter);
+  // The filter's shape names both reads' texts (and keeps the name under PostgreSQL's 63 bytes).
+  const name = `sales_first_${page.shape}`;
+  const query = preparedOnce(db, name, () =>
+    db
+      .select({
+        page: asJson<PageRow>(page.rows(db)),
+        ...totals.columns(db),
+        properties: asJson<{ id: string; name: string }>(livePropertyNames(db, organization.id)),
+      })
+      .from(organization)
+      .where(eq(organization.id, sql.placeholder("organizationId")))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ ...page.values, ...totals.values });
+  return {
+    page: salesPageOf(row?.page ?? [], SALES_PAGE_SIZE),
+    totals: totals.of({ byStatus: row?.byStatus ?? [], lines: row?.lines ?? [] }),
+    properties: row?.properties ?? [],
+  };
+}
+
+type PageRow = Omit<SaleRow, keyof SaleMoney | "createdAt" | "status" | "paymentMethod"> & {
+  /** A Date read alone; its ISO text when read as JSON. */
+  createdAt: Date | string;
+  cursor: string;
+  status: string;
+  paymentMethod: string | null;
+  lines: { kind: string; cents: number }[];
+};
+
+function salesPageOf(rows: PageRow[], pageSize: number): SalesPage {
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ cursor: _, lines, ...r }) => ({
+      ...r,
+      createdAt: new Date(r.createdAt),
+      ...moneyOf(lines),
+      status: isOrderStatus(r.status) ? r.status : "pending",
+      paymentMethod: r.paymentMethod === "pix" ? "pix" : "credit_card",
+    })),
+    next: rows.length === pageSize && last ? last.cursor : null,
+  };
+}
+
+/**
+ * A page's read: its statement's name (one per filter shape), its values, and its rows' query (columns
+ * named as `PageRow`'s keys, so that its JSON has them too).
+ */
+function pageQuery(actor: Actor, filter: SalesFilter, cursor: string | null, pageSize: number) {
   const { where, values, shape } = conditions(actor, filter);
   const after = cursorParts(cursor);
   if (after) {
     values.afterTime = after.time;
     values.afterId = after.id;
   }
-  const name = `sales_page_${pageSize}_${shape}${after ? "_a" : ""}`;
-  const rows = await preparedOnce(db, name, () => {
+  const rows = (db: Db) => {
     const position = { time: sql.placeholder("afterTime"), id: sql.placeholder("afterId") };
     const page = after ? [...where, afterPosition(orders.createdAt, orders.id, position)] : where;
-    // One round trip: each row brings its items and its ledger sums (a page of rows, each read by its index).
+    // Each row brings its items and its ledger sums (a page of rows, each read by its index).
     return db
       .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        cursor: cursorOf(orders.createdAt, orders.id),
-        status: orders.status,
-        paymentMethod: orders.paymentMethod,
-        propertyName: properties.name,
-        totalCents: orders.totalCents,
-        buyerName: orders.buyerName,
-        buyerEmail: orders.buyerEmail,
-        buyerPhone: orders.buyerPhone,
+        id: sql<string>`${orders.id}`.as("id"),
+        createdAt: sql<Date | string>`${orders.createdAt}`.as("createdAt"),
+        cursor: sql<string>`${cursorOf(orders.createdAt, orders.id)}`.as("cursor"),
+        status: sql<string>`${orders.status}`.as("status"),
+        paymentMethod: sql<string | null>`${orders.paymentMethod}`.as("paymentMethod"),
+        propertyName: sql<string>`${properties.name}`.as("propertyName"),
+        totalCents: sql<number>`${orders.totalCents}`.mapWith(orders.totalCents).as("totalCents"),
+        buyerName: sql<string>`${orders.buyerName}`.as("buyerName"),
+        buyerEmail: sql<string | null>`${orders.buyerEmail}`.as("buyerEmail"),
+        buyerPhone: sql<string | null>`${orders.buyerPhone}`.as("buyerPhone"),
         items: sql<SaleRow["items"]>`(
           select coalesce(json_agg(json_build_object('name', ${orderItems.name}, 'quantity', ${orderItems.quantity},
             'unitPriceCents', ${orderItems.unitPriceCents}) order by ${orderItems.name}), '[]'::json)
-          from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+          from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as("items"),
         lines: sql<{ kind: string; cents: number }[]>`(
           select coalesce(json_agg(json_build_object('kind', kind, 'cents', cents)), '[]'::json)
           from (select ${walletMovements.kind} as kind, sum(${walletMovements.amountCents})::bigint as cents
@@ -225,25 +296,15 @@ export async function listSales(
                 where ${walletMovements.organizationId} = ${orders.organizationId}
                   and ${walletMovements.orderId} = ${orders.id}
                   and ${inArray(walletMovements.kind, [...SALE_KINDS])}
-                group by ${walletMovements.kind}) as sums)`,
+                group by ${walletMovements.kind}) as sums)`.as("lines"),
       })
       .from(orders)
       .innerJoin(properties, eq(properties.id, orders.propertyId))
       .where(and(...page))
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(literalLimit(pageSize))
-      .prepare(name);
-  }).execute(values);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map(({ cursor: _, lines, ...r }) => ({
-      ...r,
-      ...moneyOf(lines),
-      status: isOrderStatus(r.status) ? r.status : "pending",
-      paymentMethod: r.paymentMethod === "pix" ? "pix" : "credit_card",
-    })),
-    next: rows.length === pageSize && last ? last.cursor : null,
+      .limit(literalLimit(pageSize));
   };
+  return { name: `sales_page_${pageSize}_${shape}${after ? "_a" : ""}`, shape, values, rows };
 }
 
 /** How many orders of each status (the list's filter groups 'processing' with 'pending'). */
@@ -259,53 +320,124 @@ export type SalesTotals = SaleMoney & { orders: number; counts: SalesCounts };
  */
 export async function salesTotals(db: Db, actor: Actor, filter: SalesFilter): Promise<SalesTotals> {
   assertCan(actor, "sales.read");
-  if (filter.stay) return stayTotals(db, actor, filter);
-  const byStatus = await totalsQuery(db, filter).execute({
-    organizationId: actor.organizationId,
-    status: filter.status,
-    propertyId: filter.propertyId,
-    from: filter.from,
-    to: filter.to,
-  });
-  const money = { ...NO_MONEY };
-  for (const r of byStatus) {
-    money.grossCents += Number(r.gross);
-    money.providerFeeCents += Number(r.providerFee);
-    money.platformFeeCents += Number(r.platformFee);
-    money.refundCents += Number(r.refund);
-  }
-  money.netCents = money.grossCents - money.providerFeeCents - money.platformFeeCents + money.refundCents;
-  return { ...countsOf(byStatus), ...money };
+  const totals = totalsOf(actor, filter);
+  const query = preparedOnce(db, totals.name, () =>
+    db
+      .select(totals.columns(db))
+      .from(organization)
+      .where(eq(organization.id, sql.placeholder("organizationId")))
+      .prepare(totals.name),
+  );
+  const [row] = await query.execute(totals.values);
+  return totals.of({ byStatus: row?.byStatus ?? [], lines: row?.lines ?? [] });
 }
 
+type StatusRow = {
+  status: string;
+  orders: number | string;
+  gross?: number | string;
+  providerFee?: number | string;
+  platformFee?: number | string;
+  refund?: number | string;
+};
+type LineRow = { kind: string; cents: number | string };
+type TotalsRows = { byStatus: StatusRow[]; lines: LineRow[] };
+
 /**
- * The totals' read for the filters given (each combination its own statement), built once per database
- * handle: the first page of /sales runs it on every visit.
+ * The totals' read for the filters given, as columns of one row read from the organization (alone, or with
+ * the first page): its statement's name (each combination of filters its own), its values and how the
+ * totals come from what it read. Without a stay, from the daily summary; a stay's, from its orders and their
+ * ledger lines (the summary cannot cut a day at noon), bounded by one property and one stay's days.
  */
-function totalsQuery(db: Db, filter: SalesFilter) {
+function totalsOf(actor: Actor, filter: SalesFilter) {
+  if (filter.stay) {
+    const { where, values, shape } = conditions(actor, filter);
+    return {
+      name: `sales_stay_totals_${shape}`,
+      values,
+      columns: (db: Db): { [K in keyof TotalsRows]: SQL<TotalsRows[K]> } => ({
+        byStatus: asJson<StatusRow>(
+          db
+            .select({
+              status: sql<string>`${orders.status}`.as("status"),
+              orders: sql<number>`count(*)::bigint`.as("orders"),
+            })
+            .from(orders)
+            .where(and(...where))
+            .groupBy(orders.status),
+        ),
+        lines: asJson<LineRow>(
+          db
+            .select({
+              kind: sql<string>`${walletMovements.kind}`.as("kind"),
+              cents: sql<number>`sum(${walletMovements.amountCents})::bigint`.as("cents"),
+            })
+            .from(walletMovements)
+            .innerJoin(orders, eq(orders.id, walletMovements.orderId))
+            .where(
+              and(
+                ...where,
+                eq(walletMovements.organizationId, sql.placeholder("organizationId")),
+                inArray(walletMovements.kind, [...SALE_KINDS]),
+              ),
+            )
+            .groupBy(walletMovements.kind),
+        ),
+      }),
+      of: ({ byStatus, lines }: TotalsRows): SalesTotals => ({
+        ...countsOf(byStatus),
+        ...moneyOf(lines.map((l) => ({ kind: l.kind, cents: Number(l.cents) }))),
+      }),
+    };
+  }
   const status = filter.status === null ? "" : filter.status === "pending" ? "_pending" : "_status";
-  const name = `sales_totals${status}${filter.propertyId ? "_property" : ""}${filter.from ? "_from" : ""}${filter.to ? "_to" : ""}`;
-  return preparedOnce(db, name, () => {
-    const where: SQL[] = [eq(salesDaily.organizationId, sql.placeholder("organizationId"))];
-    if (filter.status === "pending") where.push(inArray(salesDaily.status, ["pending", "processing"]));
-    else if (filter.status) where.push(eq(salesDaily.status, sql.placeholder("status")));
-    if (filter.propertyId) where.push(eq(salesDaily.propertyId, sql.placeholder("propertyId")));
-    if (filter.from) where.push(gte(salesDaily.day, sql.placeholder("from")));
-    if (filter.to) where.push(lte(salesDaily.day, sql.placeholder("to")));
-    return db
-      .select({
-        status: salesDaily.status,
-        orders: sql<string>`sum(${salesDaily.orders})::bigint`,
-        gross: sql<string>`sum(${salesDaily.grossCents})::bigint`,
-        providerFee: sql<string>`sum(${salesDaily.providerFeeCents})::bigint`,
-        platformFee: sql<string>`sum(${salesDaily.platformFeeCents})::bigint`,
-        refund: sql<string>`sum(${salesDaily.refundCents})::bigint`,
-      })
-      .from(salesDaily)
-      .where(and(...where))
-      .groupBy(salesDaily.status)
-      .prepare(name);
-  });
+  return {
+    name: `sales_totals${status}${filter.propertyId ? "_property" : ""}${filter.from ? "_from" : ""}${filter.to ? "_to" : ""}`,
+    // The days have names of their own: the page's `from` and `to` are instants.
+    values: {
+      organizationId: actor.organizationId,
+      status: filter.status,
+      propertyId: filter.propertyId,
+      dayFrom: filter.from,
+      dayTo: filter.to,
+    },
+    columns: (db: Db): { [K in keyof TotalsRows]: SQL<TotalsRows[K]> } => {
+      const where: SQL[] = [eq(salesDaily.organizationId, sql.placeholder("organizationId"))];
+      if (filter.status === "pending") where.push(inArray(salesDaily.status, ["pending", "processing"]));
+      else if (filter.status) where.push(eq(salesDaily.status, sql.placeholder("status")));
+      if (filter.propertyId) where.push(eq(salesDaily.propertyId, sql.placeholder("propertyId")));
+      if (filter.from) where.push(gte(salesDaily.day, sql.placeholder("dayFrom")));
+      if (filter.to) where.push(lte(salesDaily.day, sql.placeholder("dayTo")));
+      return {
+        byStatus: asJson<StatusRow>(
+          db
+            .select({
+              status: sql<string>`${salesDaily.status}`.as("status"),
+              orders: sql<number>`sum(${salesDaily.orders})::bigint`.as("orders"),
+              gross: sql<number>`sum(${salesDaily.grossCents})::bigint`.as("gross"),
+              providerFee: sql<number>`sum(${salesDaily.providerFeeCents})::bigint`.as("providerFee"),
+              platformFee: sql<number>`sum(${salesDaily.platformFeeCents})::bigint`.as("platformFee"),
+              refund: sql<number>`sum(${salesDaily.refundCents})::bigint`.as("refund"),
+            })
+            .from(salesDaily)
+            .where(and(...where))
+            .groupBy(salesDaily.status),
+        ),
+        lines: sql<LineRow[]>`'[]'::json`,
+      };
+    },
+    of: ({ byStatus }: TotalsRows): SalesTotals => {
+      const money = { ...NO_MONEY };
+      for (const r of byStatus) {
+        money.grossCents += Number(r.gross);
+        money.providerFeeCents += Number(r.providerFee);
+        money.platformFeeCents += Number(r.platformFee);
+        money.refundCents += Number(r.refund);
+      }
+      money.netCents = money.grossCents - money.providerFeeCents - money.platformFeeCents + money.refundCents;
+      return { ...countsOf(byStatus), ...money };
+    },
+  };
 }
 
 function countsOf(
@@ -319,45 +451,6 @@ function countsOf(
     total += Number(r.orders);
   }
   return { orders: total, counts };
-}
-
-/**
- * The totals of a stay filter, from the orders and their ledger lines: the daily summary cannot cut a day at
- * noon. Bounded by one property and one stay's days.
- */
-async function stayTotals(db: Db, actor: Actor, filter: SalesFilter): Promise<SalesTotals> {
-  const { where, values, shape } = conditions(actor, filter);
-  const byStatusName = `sales_stay_orders_${shape}`;
-  const linesName = `sales_stay_lines_${shape}`;
-  const [byStatus, lines] = await Promise.all([
-    preparedOnce(db, byStatusName, () =>
-      db
-        .select({ status: orders.status, orders: sql<string>`count(*)::bigint` })
-        .from(orders)
-        .where(and(...where))
-        .groupBy(orders.status)
-        .prepare(byStatusName),
-    ).execute(values),
-    preparedOnce(db, linesName, () =>
-      db
-        .select({
-          kind: walletMovements.kind,
-          cents: sql<string>`sum(${walletMovements.amountCents})::bigint`,
-        })
-        .from(walletMovements)
-        .innerJoin(orders, eq(orders.id, walletMovements.orderId))
-        .where(
-          and(
-            ...where,
-            eq(walletMovements.organizationId, sql.placeholder("organizationId")),
-            inArray(walletMovements.kind, [...SALE_KINDS]),
-          ),
-        )
-        .groupBy(walletMovements.kind)
-        .prepare(linesName),
-    ).execute(values),
-  ]);
-  return { ...countsOf(byStatus), ...moneyOf(lines.map((l) => ({ kind: l.kind, cents: Number(l.cents) }))) };
 }
 
 /** Every sale of the filter, page after page (for the CSV export). */

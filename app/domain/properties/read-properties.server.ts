@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type Placeholder, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { preparedOnce } from "~/platform/db/prepared";
@@ -29,13 +30,26 @@ export async function listProperties(db: Db, actor: Actor): Promise<Property[]> 
     db
       .select(propertyColumns)
       .from(properties)
-      .where(
-        and(eq(properties.organizationId, sql.placeholder("organizationId")), isNull(properties.archivedAt)),
-      )
-      .orderBy(desc(properties.createdAt), desc(properties.id))
+      .where(isLive(sql.placeholder("organizationId")))
+      .orderBy(...newestFirst)
       .prepare(name),
   );
   return query.execute({ organizationId: actor.organizationId });
+}
+
+/** The live properties' ids and names, in the lists' order, as a read to put inside a larger one. */
+export function livePropertyNames(db: Db, organizationId: AnyPgColumn | Placeholder) {
+  return db
+    .select({ id: sql<string>`${properties.id}`.as("id"), name: sql<string>`${properties.name}`.as("name") })
+    .from(properties)
+    .where(isLive(organizationId))
+    .orderBy(...newestFirst);
+}
+
+const newestFirst = [desc(properties.createdAt), desc(properties.id)];
+
+function isLive(organizationId: AnyPgColumn | Placeholder) {
+  return and(eq(properties.organizationId, organizationId), isNull(properties.archivedAt));
 }
 
 /** One property of the actor's organization; null when unknown, archived or another organization's. */

@@ -4,13 +4,12 @@ import { useLocation } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
 import {
   listSales,
+  readSalesFirstPage,
   type SalesPage,
   salesFilterWithStay,
-  salesTotals,
 } from "~/domain/ledger/read-sales.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
-import { listProperties } from "~/domain/properties/read-properties.server";
 import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
@@ -48,16 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor = query.get("cursor");
   // A later page (infinite scroll) needs only its rows.
   if (cursor) return { more: view(await listSales(db, actor, filter, cursor)) };
-  const [page, totals, properties] = await Promise.all([
-    listSales(db, actor, filter, null),
-    salesTotals(db, actor, filter),
-    listProperties(db, actor),
-  ]);
+  const { page, totals, properties } = await readSalesFirstPage(db, actor, filter);
   return {
     filter,
     first: view(page),
     totals,
-    properties: properties.map((p) => ({ id: p.id, name: p.name })),
+    properties,
     canRefund: can(actor, "sales.refund"),
   };
 }
