@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addProductsToProperty } from "~/domain/stock/add-products.server";
 import { causeLabel, movementLabel, moverLabel, quantityLabel } from "~/domain/stock/movement-reasons";
 import { sellHeldStock } from "~/domain/stock/order-stock.server";
-import { inventoryFilter, listInventory } from "~/domain/stock/read-inventory.server";
+import { type InventoryRow, inventoryFilter, readInventoryPage } from "~/domain/stock/read-inventory.server";
 import {
   allStockHistory,
   type HistoryFilter,
@@ -95,7 +95,7 @@ async function holdUnits(propertyId: string, productId: string, units: number) {
     .where(and(eq(propertyProducts.propertyId, propertyId), eq(propertyProducts.productId, productId)));
 }
 
-const view = (rows: Awaited<ReturnType<typeof listInventory>>) =>
+const view = (rows: InventoryRow[]) =>
   rows.map((r) => [r.productName, r.current, r.expected, r.alertLevel, r.missing, r.low]);
 
 describe("the inventory", () => {
@@ -119,7 +119,11 @@ describe("the inventory", () => {
       .set({ archivedAt: new Date() })
       .where(eq(products.id, h.productIds.Vinho ?? ""));
 
-    const rows = await listInventory(db, h.owner, NO_FILTER);
+    const { rows, properties: live, categories } = await readInventoryPage(db, h.owner, NO_FILTER);
+    // The filters offer the live properties and the categories, by name.
+    expect(live.map((p) => p.name)).toEqual(["Apartamento Praia", expect.stringMatching(/^Casa /)]);
+    expect(live.map((p) => p.id)).toEqual([beach, h.propertyId]);
+    expect(categories.map((c) => c.name)).toEqual(["Bebidas", "Lanches"]);
     // Properties by name ('Apartamento Praia' before 'Casa …'), products by name within each.
     expect(rows.map((r) => r.propertyName)).toEqual([
       "Apartamento Praia",
@@ -155,7 +159,8 @@ describe("the inventory", () => {
       .from(products)
       .where(eq(products.id, h.productIds.Café ?? ""));
 
-    const query = (q: string) => listInventory(db, h.owner, inventoryFilter(new URLSearchParams(q)));
+    const query = async (q: string) =>
+      (await readInventoryPage(db, h.owner, inventoryFilter(new URLSearchParams(q)))).rows;
     const names = async (q: string) =>
       (await query(q)).map((r) => `${r.productName}@${r.propertyId === beach ? "praia" : "casa"}`);
     expect(await names(`imovel=${beach}`)).toEqual(["Café@praia"]);
@@ -169,8 +174,12 @@ describe("the inventory", () => {
   it("shows nothing of another host, whatever ids the filters carry", async () => {
     const a = await host({ "Vinho de A": { current: 1 } });
     const b = await host({ "Café de B": { current: 2 } });
-    expect((await listInventory(db, b.owner, NO_FILTER)).map((r) => r.productName)).toEqual(["Café de B"]);
-    expect(await listInventory(db, b.owner, { ...NO_FILTER, propertyId: a.propertyId })).toEqual([]);
+    const own = await readInventoryPage(db, b.owner, NO_FILTER);
+    expect(own.rows.map((r) => r.productName)).toEqual(["Café de B"]);
+    expect(own.properties.map((p) => p.id)).toEqual([b.propertyId]);
+    expect((await readInventoryPage(db, b.owner, { ...NO_FILTER, propertyId: a.propertyId })).rows).toEqual(
+      [],
+    );
   });
 });
 
@@ -180,7 +189,7 @@ describe("the alert level of a property product", () => {
     const manager = await teamMember(h.organizationId, "manager", "Gerente");
     const water = h.productIds.Água ?? "";
     const lowOnes = async () =>
-      (await listInventory(db, h.owner, NO_FILTER)).filter((r) => r.low).map((r) => r.productName);
+      (await readInventoryPage(db, h.owner, NO_FILTER)).rows.filter((r) => r.low).map((r) => r.productName);
     expect(await lowOnes()).toEqual([]);
 
     expect(await setAlertQuantity(db, h.owner, h.propertyId, water, "3")).toEqual({
@@ -188,7 +197,9 @@ describe("the alert level of a property product", () => {
       alertLevel: 3,
     });
     expect(await lowOnes()).toEqual(["Água"]);
-    const [row] = (await listInventory(db, h.owner, NO_FILTER)).filter((r) => r.productName === "Água");
+    const [row] = (await readInventoryPage(db, h.owner, NO_FILTER)).rows.filter(
+      (r) => r.productName === "Água",
+    );
     expect(row).toMatchObject({ alertQuantity: 3, alertLevel: 3 });
 
     // Emptied: back to a quarter of the expected 5.
@@ -219,7 +230,7 @@ describe("the alert level of a property product", () => {
       });
     }
     expect((await refusal(setAlertQuantity(db, staff, h.propertyId, water, "4"))).kind).toBe("forbidden");
-    const [row] = await listInventory(db, h.owner, NO_FILTER);
+    const [row] = (await readInventoryPage(db, h.owner, NO_FILTER)).rows;
     expect(row?.alertQuantity).toBe(2);
   });
 

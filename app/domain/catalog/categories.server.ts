@@ -1,4 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type Placeholder, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sortByName } from "~/lib/sort-by-name";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
@@ -36,9 +37,23 @@ export async function listCategories(db: Db, actor: Actor, order: "name" | "newe
     .select(columns)
     .from(productCategories)
     .where(eq(productCategories.organizationId, actor.organizationId))
-    .orderBy(desc(productCategories.createdAt), desc(productCategories.id));
+    .orderBy(...newestFirst);
   return order === "name" ? sortByName(rows) : rows;
 }
+
+/** The categories' ids and names, newest first, as a read to put inside a larger one (ADR 0048). */
+export function categoryNames(db: Db, organizationId: AnyPgColumn | Placeholder) {
+  return db
+    .select({
+      id: sql<string>`${productCategories.id}`.as("id"),
+      name: sql<string>`${productCategories.name}`.as("name"),
+    })
+    .from(productCategories)
+    .where(eq(productCategories.organizationId, organizationId))
+    .orderBy(...newestFirst);
+}
+
+const newestFirst = [desc(productCategories.createdAt), desc(productCategories.id)];
 
 export async function createCategory(db: Db, actor: Actor, input: CategoryInput): Promise<Category> {
   assertCan(actor, "catalog.manage");

@@ -1,8 +1,17 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { sortByName } from "~/lib/sort-by-name";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
-import { productCategories, products, properties, propertyProducts } from "~/platform/db/schema";
+import { asJson, preparedOnce } from "~/platform/db/prepared";
+import {
+  organization,
+  productCategories,
+  products,
+  properties,
+  propertyProducts,
+} from "~/platform/db/schema";
+import { categoryNames } from "../catalog/categories.server";
+import { livePropertyNames } from "../properties/read-properties.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { alertLevel } from "./stock-alerts.server";
 
@@ -54,15 +63,39 @@ const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true
 
 /**
  * Every product held by every property of the organization, with its quantities and alert level, by
- * property then product name. Archived properties and products are left out.
+ * property then product name, and the properties and categories to filter by (by name): one round trip
+ * (ADR 0048). Archived properties and products are left out.
  */
-export async function listInventory(db: Db, actor: Actor, filter: InventoryFilter): Promise<InventoryRow[]> {
+export async function readInventoryPage(
+  db: Db,
+  actor: Actor,
+  filter: InventoryFilter,
+): Promise<{ rows: InventoryRow[]; properties: Named[]; categories: Named[] }> {
   assertCan(actor, "catalog.read");
-  const rows = await inventoryQuery(db, filter).execute({
-    organizationId: actor.organizationId,
-    propertyId: filter.propertyId,
-    categoryId: filter.categoryId,
-  });
+  const name = `inventory_page_${shapeOf(filter)}`;
+  const query = preparedOnce(db, name, () =>
+    db
+      .select({
+        rows: asJson<StockRow>(inventoryRows(db, filter)),
+        properties: asJson<Named>(livePropertyNames(db, organization.id)),
+        categories: asJson<Named>(categoryNames(db, organization.id)),
+      })
+      .from(organization)
+      .where(eq(organization.id, sql.placeholder("organizationId")))
+      .prepare(name),
+  );
+  const [row] = await query.execute(valuesOf(actor, filter));
+  return {
+    rows: inventoryOf(row?.rows ?? []),
+    properties: sortByName(row?.properties ?? []),
+    categories: sortByName(row?.categories ?? []),
+  };
+}
+
+type Named = { id: string; name: string };
+type StockRow = Omit<InventoryRow, "missing" | "low">;
+
+function inventoryOf(rows: StockRow[]): InventoryRow[] {
   return rows
     .map((r) => ({
       ...r,
@@ -78,61 +111,65 @@ export async function listInventory(db: Db, actor: Actor, filter: InventoryFilte
     );
 }
 
-/**
- * The inventory's read for the filters given, one prepared statement per combination (its name): a join of
- * four tables that PostgreSQL took longer to plan than to run, on every visit.
- */
-function inventoryQuery(db: Db, filter: InventoryFilter) {
-  const shape = `${filter.propertyId ? "p" : ""}${filter.categoryId ? "c" : ""}${filter.onlyMissing ? "m" : ""}`;
-  return preparedOnce(db, `inventory_${shape}`, (name) => {
-    const where: SQL[] = [
-      eq(propertyProducts.organizationId, sql.placeholder("organizationId")),
-      isNull(properties.archivedAt),
-      isNull(products.archivedAt),
-    ];
-    if (filter.propertyId) where.push(eq(propertyProducts.propertyId, sql.placeholder("propertyId")));
-    if (filter.categoryId) where.push(eq(products.categoryId, sql.placeholder("categoryId")));
-    if (filter.onlyMissing) {
-      where.push(sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`);
-    }
-    return db
-      .select({
-        propertyId: propertyProducts.propertyId,
-        propertyName: properties.name,
-        productId: propertyProducts.productId,
-        productName: products.name,
-        imageThumb: products.imageThumb,
-        categoryName: productCategories.name,
-        categoryColor: productCategories.color,
-        current: propertyProducts.currentQuantity,
-        expected: propertyProducts.expectedQuantity,
-        reserved: propertyProducts.reservedQuantity,
-        alertQuantity: propertyProducts.alertQuantity,
-        alertLevel,
-      })
-      .from(propertyProducts)
-      .innerJoin(
-        properties,
-        and(
-          eq(properties.id, propertyProducts.propertyId),
-          eq(properties.organizationId, propertyProducts.organizationId),
-        ),
-      )
-      .innerJoin(
-        products,
-        and(
-          eq(products.id, propertyProducts.productId),
-          eq(products.organizationId, propertyProducts.organizationId),
-        ),
-      )
-      .leftJoin(
-        productCategories,
-        and(
-          eq(productCategories.id, products.categoryId),
-          eq(productCategories.organizationId, products.organizationId),
-        ),
-      )
-      .where(and(...where))
-      .prepare(name);
-  });
+// Each combination of filters is its own statement: a join of four tables that PostgreSQL took longer to
+// plan than to run, on every visit.
+const shapeOf = (filter: InventoryFilter) =>
+  `${filter.propertyId ? "p" : ""}${filter.categoryId ? "c" : ""}${filter.onlyMissing ? "m" : ""}`;
+
+const valuesOf = (actor: Actor, filter: InventoryFilter) => ({
+  organizationId: actor.organizationId,
+  propertyId: filter.propertyId,
+  categoryId: filter.categoryId,
+});
+
+/** The inventory's read for the filters given, its columns named as `StockRow`'s keys (so is its JSON). */
+function inventoryRows(db: Db, filter: InventoryFilter) {
+  const where: SQL[] = [
+    eq(propertyProducts.organizationId, sql.placeholder("organizationId")),
+    isNull(properties.archivedAt),
+    isNull(products.archivedAt),
+  ];
+  if (filter.propertyId) where.push(eq(propertyProducts.propertyId, sql.placeholder("propertyId")));
+  if (filter.categoryId) where.push(eq(products.categoryId, sql.placeholder("categoryId")));
+  if (filter.onlyMissing) {
+    where.push(sql`${propertyProducts.currentQuantity} < ${propertyProducts.expectedQuantity}`);
+  }
+  return db
+    .select({
+      propertyId: sql<string>`${propertyProducts.propertyId}`.as("propertyId"),
+      propertyName: sql<string>`${properties.name}`.as("propertyName"),
+      productId: sql<string>`${propertyProducts.productId}`.as("productId"),
+      productName: sql<string>`${products.name}`.as("productName"),
+      imageThumb: sql<string | null>`${products.imageThumb}`.as("imageThumb"),
+      categoryName: sql<string | null>`${productCategories.name}`.as("categoryName"),
+      categoryColor: sql<string | null>`${productCategories.color}`.as("categoryColor"),
+      current: sql<number | null>`${propertyProducts.currentQuantity}`.as("current"),
+      expected: sql<number | null>`${propertyProducts.expectedQuantity}`.as("expected"),
+      reserved: sql<number>`${propertyProducts.reservedQuantity}`.as("reserved"),
+      alertQuantity: sql<number | null>`${propertyProducts.alertQuantity}`.as("alertQuantity"),
+      alertLevel: alertLevel.as("alertLevel"),
+    })
+    .from(propertyProducts)
+    .innerJoin(
+      properties,
+      and(
+        eq(properties.id, propertyProducts.propertyId),
+        eq(properties.organizationId, propertyProducts.organizationId),
+      ),
+    )
+    .innerJoin(
+      products,
+      and(
+        eq(products.id, propertyProducts.productId),
+        eq(products.organizationId, propertyProducts.organizationId),
+      ),
+    )
+    .leftJoin(
+      productCategories,
+      and(
+        eq(productCategories.id, products.categoryId),
+        eq(productCategories.organizationId, products.organizationId),
+      ),
+    )
+    .where(and(...where));
 }

@@ -1,12 +1,9 @@
 import { ClipboardCheck, History, PackageSearch, SlidersHorizontal } from "lucide-react";
-import { listCategories } from "~/domain/catalog/categories.server";
 import { AppError } from "~/domain/errors";
-import { listProperties } from "~/domain/properties/read-properties.server";
-import { type InventoryRow, inventoryFilter, listInventory } from "~/domain/stock/read-inventory.server";
+import { type InventoryRow, inventoryFilter, readInventoryPage } from "~/domain/stock/read-inventory.server";
 import { setAlertQuantity } from "~/domain/stock/set-alert-quantity.server";
 import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { sortByName } from "~/lib/sort-by-name";
 import { database } from "~/platform/db/database.server";
 import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
@@ -32,17 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireCan(actor, "catalog.read", { title: T.title, what: "ver o estoque" });
   const { db } = await database();
   const filter = inventoryFilter(new URL(request.url).searchParams);
-  const [rows, properties, categories] = await Promise.all([
-    listInventory(db, actor, filter),
-    listProperties(db, actor),
-    listCategories(db, actor, "name"),
-  ]);
+  const { rows, properties, categories } = await readInventoryPage(db, actor, filter);
   return {
     filter,
     filtered: filter.propertyId !== null || filter.categoryId !== null || filter.onlyMissing,
     rows,
-    properties: sortByName(properties.map((p) => ({ id: p.id, name: p.name }))),
-    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    properties,
+    categories,
     canSetAlert: can(actor, "catalog.manage"),
     canCount: can(actor, "stock.count"),
   };
