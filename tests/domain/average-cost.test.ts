@@ -1,16 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
-import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
 import { NEXT_STEP, type ReplacementStatus } from "~/domain/restock/replacement-status";
 import { returnToStock } from "~/domain/stock/return-to-stock.server";
 import type { Actor } from "~/domain/team/permissions";
-import { orderItems, payments, products, propertyProducts, stockMovements } from "~/platform/db/schema";
-import { BUYER, deliverWebhook, guestWithCartIn, SANDBOX_PAYMENTS } from "../support/checkout-fixtures";
+import { orderItems, products, propertyProducts, stockMovements } from "~/platform/db/schema";
+import { paidPixSale } from "../support/checkout-fixtures";
 import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
 import { memberOf, ownerOf } from "../support/restock-fixtures";
@@ -58,18 +56,6 @@ async function deliveredRun(
     from = step.to;
   }
   return { id, line };
-}
-
-/** A guest buys `quantity` units by PIX and the payment is approved: the paid order's id. */
-async function paidSale(shop: Shop, quantity: number) {
-  const g = await guestWithCartIn(db(), shop, { Vinho: quantity });
-  await placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER });
-  const { orderId } = await startPixPayment(h.ctx, g.key);
-  const [pix] = await db().select().from(payments).where(eq(payments.orderId, orderId));
-  await h.sandbox.settle(pix?.providerPaymentId ?? "", "approve");
-  const { url, headers, body } = await h.sandbox.webhookFor(pix?.providerPaymentId ?? "");
-  await deliverWebhook(h.ctx, SANDBOX_PAYMENTS, { headers, body, query: new URL(url).searchParams });
-  return orderId;
 }
 
 async function saleCostOf(orderId: string) {
@@ -158,7 +144,7 @@ describe("a delivered restocking run", () => {
 describe("a sale", () => {
   it("keeps the average cost of its moment; a later delivery at another cost does not rewrite it", async () => {
     const { shop, productId, owner } = await oneProduct(5, 400, null);
-    const orderId = await paidSale(shop, 2);
+    const orderId = await paidPixSale(h, shop, { Vinho: 2 });
     expect(await saleCostOf(orderId)).toBe(400);
 
     await db().transaction((tx) =>
@@ -173,12 +159,12 @@ describe("a sale", () => {
 
   it("of unknown cost keeps none, never zero", async () => {
     const { shop } = await oneProduct(5, null, null);
-    expect(await saleCostOf(await paidSale(shop, 1))).toBeNull();
+    expect(await saleCostOf(await paidPixSale(h, shop, { Vinho: 1 }))).toBeNull();
   });
 
   it("refunded returns its units at the sale's cost", async () => {
     const { shop, productId, owner } = await oneProduct(5, 400, null);
-    const orderId = await paidSale(shop, 2);
+    const orderId = await paidPixSale(h, shop, { Vinho: 2 });
     await db()
       .update(propertyProducts)
       .set({ averageCostCents: 700 })

@@ -5,16 +5,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { readDashboard } from "~/domain/dashboard/read-dashboard.server";
 import { readGettingStarted } from "~/domain/onboarding/getting-started.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { liveAccount } from "~/domain/payment-accounts/accounts.server";
-import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { profitOf } from "~/domain/profit/read-profit.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { listMissingProducts } from "~/domain/restock/missing-products.server";
 import type { Actor } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
-import { paymentAccounts, payments } from "~/platform/db/schema";
-import { BUYER, deliverWebhook, guestWithCartIn, SANDBOX_PAYMENTS } from "../support/checkout-fixtures";
+import { paymentAccounts } from "~/platform/db/schema";
+import { paidPixSale } from "../support/checkout-fixtures";
 import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
 import { memberOf, ownerOf } from "../support/restock-fixtures";
@@ -23,17 +21,6 @@ import { shopFixture } from "../support/shop-fixtures";
 vi.setConfig({ testTimeout: 60_000 });
 
 const { db, h } = embeddedCheckout();
-type Shop = Awaited<ReturnType<typeof shopFixture>>;
-
-async function paidPixSale(shop: Shop, product: string, units: number) {
-  const g = await guestWithCartIn(db(), shop, { [product]: units });
-  await placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER });
-  const { orderId } = await startPixPayment(h.ctx, g.key);
-  const [pix] = await db().select().from(payments).where(eq(payments.orderId, orderId));
-  await h.sandbox.settle(pix?.providerPaymentId ?? "", "approve");
-  const { url, headers, body } = await h.sandbox.webhookFor(pix?.providerPaymentId ?? "");
-  await deliverWebhook(h.ctx, SANDBOX_PAYMENTS, { headers, body, query: new URL(url).searchParams });
-}
 
 /** Each part read on its own, as the dashboard read them before they shared a round trip. */
 async function eachOnItsOwn(actor: Actor, period: { from: string; to: string }) {
@@ -59,7 +46,7 @@ describe("the dashboard's read", () => {
       { name: "Suco", priceCents: 900, stock: 5 },
       { name: "Chá", priceCents: 600, stock: 1 },
     ]);
-    await paidPixSale(shop, "Suco", 2);
+    await paidPixSale(h, shop, { Suco: 2 });
     await createReplacement(db(), await ownerOf(db(), shop.organizationId), [
       { propertyId: shop.propertyId, productId: shop.productIds.Chá ?? "" },
     ]);

@@ -6,15 +6,13 @@ import { describe, expect, it, vi } from "vitest";
 import { createProduct } from "~/domain/catalog/products.server";
 import { readGettingStarted } from "~/domain/onboarding/getting-started.server";
 import { addProductToProperties } from "~/domain/onboarding/product-to-properties.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
-import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { createProperty } from "~/domain/properties/create-property.server";
 import { propertyPoster, propertyQrCode } from "~/domain/qr/posters.server";
 import { saveStockQuantities } from "~/domain/stock/save-stock-quantities.server";
 import type { Actor } from "~/domain/team/permissions";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";
-import { payments, propertyProducts, stockMovements } from "~/platform/db/schema";
-import { BUYER, deliverWebhook, guestWithCartIn, SANDBOX_PAYMENTS } from "../support/checkout-fixtures";
+import { propertyProducts, stockMovements } from "~/platform/db/schema";
+import { paidPixSale } from "../support/checkout-fixtures";
 import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
 import { connectSandboxAccount, shopFixture } from "../support/shop-fixtures";
@@ -22,8 +20,6 @@ import { connectSandboxAccount, shopFixture } from "../support/shop-fixtures";
 vi.setConfig({ testTimeout: 60_000 });
 
 const { db, h } = embeddedCheckout();
-
-type Shop = Awaited<ReturnType<typeof shopFixture>>;
 
 async function newOwner(label: string): Promise<Actor> {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
@@ -41,17 +37,6 @@ async function doneSteps(actor: Actor): Promise<string[]> {
   return steps.filter((s) => s.done).map((s) => s.step);
 }
 
-/** A guest buys one unit by PIX and the sandbox pays it (signed webhook). */
-async function paidPixSale(shop: Shop, product: string) {
-  const g = await guestWithCartIn(db(), shop, { [product]: 1 });
-  await placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER });
-  const { orderId } = await startPixPayment(h.ctx, g.key);
-  const [pix] = await db().select().from(payments).where(eq(payments.orderId, orderId));
-  await h.sandbox.settle(pix?.providerPaymentId ?? "", "approve");
-  const { url, headers, body } = await h.sandbox.webhookFor(pix?.providerPaymentId ?? "");
-  await deliverWebhook(h.ctx, SANDBOX_PAYMENTS, { headers, body, query: new URL(url).searchParams });
-}
-
 async function stockRow(propertyId: string, productId: string) {
   const [row] = await db()
     .select({ current: propertyProducts.currentQuantity, expected: propertyProducts.expectedQuantity })
@@ -64,7 +49,7 @@ describe("getting started", () => {
   it("ticks each step from the organization's own data, from nothing to a paid order", async () => {
     // Another organization that has done everything ticks nothing of this one's.
     const other = await shopFixture(db(), [{ name: "Café", priceCents: 800, stock: 5 }]);
-    await paidPixSale(other, "Café");
+    await paidPixSale(h, other, { Café: 1 });
     const owner = await newOwner("primeiros-passos");
 
     const empty = await readGettingStarted(h.ctx, owner);
@@ -115,7 +100,7 @@ describe("getting started", () => {
     expect(await doneSteps(owner)).toEqual(["property", "products", "stock", "receiving", "poster"]);
 
     const shop = { ...other, propertyId: property.id, hash: property.hash, productIds: { Água: product.id } };
-    await paidPixSale(shop, "Água");
+    await paidPixSale(h, shop, { Água: 1 });
     const finished = await readGettingStarted(h.ctx, owner);
     expect(finished.steps.every((s) => s.done)).toBe(true);
     expect(finished.done).toBe(true);

@@ -2,9 +2,12 @@ import { createHmac } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
+import { placeOrder } from "~/domain/orders/place-order.server";
 import type { PaymentsContext } from "~/domain/payments/payments-context";
+import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import {
   type Applied,
   applyWebhookEvent,
@@ -12,6 +15,7 @@ import {
   receiveWebhook,
 } from "~/domain/payments/webhook-inbox.server";
 import type { Db } from "~/platform/db/database-handle.server";
+import { payments } from "~/platform/db/schema";
 import type { PaymentsConfig } from "~/platform/env.server";
 import { createMailer } from "~/platform/mail/mailer.server";
 import { readOutbox } from "~/platform/mail/outbox.server";
@@ -169,4 +173,21 @@ export async function guestWithCartIn(
     }
   }
   return { shop, deviceId, cartId, key: { cartId, deviceId, ip } };
+}
+
+/** A new guest of the shop buys `quantities` by PIX and the sandbox approves it (its signed webhook): the order. */
+export async function paidPixSale(
+  h: CheckoutHarness,
+  shop: Awaited<ReturnType<typeof shopFixture>>,
+  quantities: Record<string, number>,
+): Promise<string> {
+  const { db } = h.ctx;
+  const g = await guestWithCartIn(db, shop, quantities);
+  await placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER });
+  const { orderId } = await startPixPayment(h.ctx, g.key);
+  const [pix] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  await h.sandbox.settle(pix?.providerPaymentId ?? "", "approve");
+  const { url, headers, body } = await h.sandbox.webhookFor(pix?.providerPaymentId ?? "");
+  await deliverWebhook(h.ctx, SANDBOX_PAYMENTS, { headers, body, query: new URL(url).searchParams });
+  return orderId;
 }
