@@ -1,8 +1,9 @@
-import { and, desc, eq, type Placeholder, sql } from "drizzle-orm";
+import { and, desc, eq, type Placeholder } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sortByName } from "~/lib/sort-by-name";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
+import { columnAs } from "~/platform/db/prepared";
 import { productCategories } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
@@ -45,8 +46,8 @@ export async function listCategories(db: Db, actor: Actor, order: "name" | "newe
 export function categoryNames(db: Db, organizationId: AnyPgColumn | Placeholder) {
   return db
     .select({
-      id: sql<string>`${productCategories.id}`.as("id"),
-      name: sql<string>`${productCategories.name}`.as("name"),
+      id: columnAs(productCategories.id, "id"),
+      name: columnAs(productCategories.name, "name"),
     })
     .from(productCategories)
     .where(eq(productCategories.organizationId, organizationId))

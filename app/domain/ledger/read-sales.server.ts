@@ -4,7 +4,7 @@ import type { PaymentMethod } from "~/lib/payment-method";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { afterPosition, cursorOf, cursorParts } from "~/platform/db/keyset-cursor";
-import { asJson, literalLimit, preparedOnce } from "~/platform/db/prepared";
+import { asJson, columnAs, literalLimit, preparedOnce } from "~/platform/db/prepared";
 import {
   orderItems,
   orders,
@@ -275,16 +275,16 @@ function pageQuery(actor: Actor, filter: SalesFilter, cursor: string | null, pag
     // Each row brings its items and its ledger sums (a page of rows, each read by its index).
     return db
       .select({
-        id: sql<string>`${orders.id}`.as("id"),
-        createdAt: sql<Date | string>`${orders.createdAt}`.as("createdAt"),
+        id: columnAs(orders.id, "id"),
+        createdAt: columnAs(orders.createdAt, "createdAt"),
         cursor: sql<string>`${cursorOf(orders.createdAt, orders.id)}`.as("cursor"),
-        status: sql<string>`${orders.status}`.as("status"),
-        paymentMethod: sql<string | null>`${orders.paymentMethod}`.as("paymentMethod"),
-        propertyName: sql<string>`${properties.name}`.as("propertyName"),
-        totalCents: sql<number>`${orders.totalCents}`.mapWith(orders.totalCents).as("totalCents"),
-        buyerName: sql<string>`${orders.buyerName}`.as("buyerName"),
-        buyerEmail: sql<string | null>`${orders.buyerEmail}`.as("buyerEmail"),
-        buyerPhone: sql<string | null>`${orders.buyerPhone}`.as("buyerPhone"),
+        status: columnAs(orders.status, "status"),
+        paymentMethod: columnAs(orders.paymentMethod, "paymentMethod"),
+        propertyName: columnAs(properties.name, "propertyName"),
+        totalCents: columnAs(orders.totalCents, "totalCents"),
+        buyerName: columnAs(orders.buyerName, "buyerName"),
+        buyerEmail: columnAs(orders.buyerEmail, "buyerEmail"),
+        buyerPhone: columnAs(orders.buyerPhone, "buyerPhone"),
         items: sql<SaleRow["items"]>`(
           select coalesce(json_agg(json_build_object('name', ${orderItems.name}, 'quantity', ${orderItems.quantity},
             'unitPriceCents', ${orderItems.unitPriceCents}) order by ${orderItems.name}), '[]'::json)
@@ -359,7 +359,7 @@ function totalsOf(actor: Actor, filter: SalesFilter) {
         byStatus: asJson<StatusRow>(
           db
             .select({
-              status: sql<string>`${orders.status}`.as("status"),
+              status: columnAs(orders.status, "status"),
               orders: sql<number>`count(*)::bigint`.as("orders"),
             })
             .from(orders)
@@ -369,7 +369,7 @@ function totalsOf(actor: Actor, filter: SalesFilter) {
         lines: asJson<LineRow>(
           db
             .select({
-              kind: sql<string>`${walletMovements.kind}`.as("kind"),
+              kind: columnAs(walletMovements.kind, "kind"),
               cents: sql<number>`sum(${walletMovements.amountCents})::bigint`.as("cents"),
             })
             .from(walletMovements)
@@ -412,7 +412,7 @@ function totalsOf(actor: Actor, filter: SalesFilter) {
         byStatus: asJson<StatusRow>(
           db
             .select({
-              status: sql<string>`${salesDaily.status}`.as("status"),
+              status: columnAs(salesDaily.status, "status"),
               orders: sql<number>`sum(${salesDaily.orders})::bigint`.as("orders"),
               gross: sql<number>`sum(${salesDaily.grossCents})::bigint`.as("gross"),
               providerFee: sql<number>`sum(${salesDaily.providerFeeCents})::bigint`.as("providerFee"),

@@ -2,7 +2,7 @@ import { and, between, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { calendarDay, DATE_RANGE_TEXT, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
-import { asJson, literalLimit, preparedOnce } from "~/platform/db/prepared";
+import { asJson, columnAs, literalLimit, preparedOnce } from "~/platform/db/prepared";
 import { organization, products, profitDaily, profitProductDaily, properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { Queryable } from "../properties/types";
@@ -200,8 +200,8 @@ export function profitColumns(
     .groupBy(sql`1`, sql`2`);
   const topProducts = db
     .select({
-      productId: sql<string>`${profitProductDaily.productId}`.as("productId"),
-      name: sql<string>`${products.name}`.as("name"),
+      productId: columnAs(profitProductDaily.productId, "productId"),
+      name: columnAs(products.name, "name"),
       units: sumOf(profitProductDaily.units, "units"),
       grossCents: sumOf(profitProductDaily.grossCents, "grossCents"),
       cogsCents: sumOf(profitProductDaily.cogsCents, "cogsCents"),
@@ -220,8 +220,8 @@ export function profitColumns(
     .limit(literalLimit(10));
   const named = db
     .select({
-      id: sql<string>`${properties.id}`.as("id"),
-      name: sql<string>`${properties.name}`.as("name"),
+      id: columnAs(properties.id, "id"),
+      name: columnAs(properties.name, "name"),
       archived: sql<boolean>`${properties.archivedAt} is not null`.as("archived"),
     })
     .from(properties)

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
+import { columnAs, preparedOnce } from "~/platform/db/prepared";
 import { properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
@@ -40,7 +40,7 @@ export async function listProperties(db: Db, actor: Actor): Promise<Property[]> 
 /** The live properties' ids and names, in the lists' order, as a read to put inside a larger one. */
 export function livePropertyNames(db: Db, organizationId: AnyPgColumn | Placeholder) {
   return db
-    .select({ id: sql<string>`${properties.id}`.as("id"), name: sql<string>`${properties.name}`.as("name") })
+    .select({ id: columnAs(properties.id, "id"), name: columnAs(properties.name, "name") })
     .from(properties)
     .where(isLive(organizationId))
     .orderBy(...newestFirst);

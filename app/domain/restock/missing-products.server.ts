@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, type Placeholder, sql } from "drizzle-or
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addDays } from "~/lib/dates";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
+import { columnAs, preparedOnce } from "~/platform/db/prepared";
 import { products, properties, propertyProducts, replacementItems, replacements } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { AGENDA_TEXT } from "../stays/agenda-messages";
@@ -76,11 +76,12 @@ export function missingRows(db: Db | Tx, organizationId: AnyPgColumn | Placehold
     .as("on_the_way");
   return db
     .select({
-      propertyId: sql<string>`${propertyProducts.propertyId}`.as("propertyId"),
-      propertyName: sql<string>`${properties.name}`.as("propertyName"),
-      productId: sql<string>`${propertyProducts.productId}`.as("productId"),
-      productName: sql<string>`${products.name}`.as("productName"),
-      imageThumb: sql<string | null>`${products.imageThumb}`.as("imageThumb"),
+      propertyId: columnAs(propertyProducts.propertyId, "propertyId"),
+      propertyName: columnAs(properties.name, "propertyName"),
+      productId: columnAs(propertyProducts.productId, "productId"),
+      productName: columnAs(products.name, "productName"),
+      imageThumb: columnAs(products.imageThumb, "imageThumb"),
+      // Both counted: the condition below leaves out the rows without them.
       current: sql<number>`${propertyProducts.currentQuantity}`.as("current"),
       expected: sql<number>`${propertyProducts.expectedQuantity}`.as("expected"),
       onTheWay: sql<number>`coalesce(${onTheWay.units}, 0)`.as("onTheWay"),

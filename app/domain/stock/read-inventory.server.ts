@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { sortByName } from "~/lib/sort-by-name";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { asJson, preparedOnce } from "~/platform/db/prepared";
+import { asJson, columnAs, preparedOnce } from "~/platform/db/prepared";
 import {
   organization,
   productCategories,
@@ -136,17 +136,17 @@ function inventoryRows(db: Db, filter: InventoryFilter) {
   }
   return db
     .select({
-      propertyId: sql<string>`${propertyProducts.propertyId}`.as("propertyId"),
-      propertyName: sql<string>`${properties.name}`.as("propertyName"),
-      productId: sql<string>`${propertyProducts.productId}`.as("productId"),
-      productName: sql<string>`${products.name}`.as("productName"),
-      imageThumb: sql<string | null>`${products.imageThumb}`.as("imageThumb"),
-      categoryName: sql<string | null>`${productCategories.name}`.as("categoryName"),
-      categoryColor: sql<string | null>`${productCategories.color}`.as("categoryColor"),
-      current: sql<number | null>`${propertyProducts.currentQuantity}`.as("current"),
-      expected: sql<number | null>`${propertyProducts.expectedQuantity}`.as("expected"),
-      reserved: sql<number>`${propertyProducts.reservedQuantity}`.as("reserved"),
-      alertQuantity: sql<number | null>`${propertyProducts.alertQuantity}`.as("alertQuantity"),
+      propertyId: columnAs(propertyProducts.propertyId, "propertyId"),
+      propertyName: columnAs(properties.name, "propertyName"),
+      productId: columnAs(propertyProducts.productId, "productId"),
+      productName: columnAs(products.name, "productName"),
+      imageThumb: columnAs(products.imageThumb, "imageThumb"),
+      categoryName: columnAs(productCategories.name, "categoryName"),
+      categoryColor: columnAs(productCategories.color, "categoryColor"),
+      current: columnAs(propertyProducts.currentQuantity, "current"),
+      expected: columnAs(propertyProducts.expectedQuantity, "expected"),
+      reserved: columnAs(propertyProducts.reservedQuantity, "reserved"),
+      alertQuantity: columnAs(propertyProducts.alertQuantity, "alertQuantity"),
       alertLevel: alertLevel.as("alertLevel"),
     })
     .from(propertyProducts)

@@ -1,5 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { type GetColumnData, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, PgDialect } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "./database-handle.server";
 
 // Building a query with Drizzle walks its whole expression tree on every call: on the hottest paths that
@@ -56,4 +56,13 @@ export function literalLimit(rows: number): number {
 /** The rows of a query as one JSON array (keys: the query's aliases), so several reads share a round trip. */
 export function asJson<T>(query: SQL | { getSQL(): SQL }) {
   return sql<T[]>`(select coalesce(json_agg(r), '[]'::json) from (${query}) r)`;
+}
+
+/**
+ * A column under `alias`: so that the JSON of its rows (`asJson`) has that key, while read alone it is still
+ * decoded as its column is.
+ */
+export function columnAs<C extends AnyPgColumn>(column: C, alias: string) {
+  // mapWith types the value as the decoder's, which leaves out the column's null.
+  return sql`${column}`.mapWith(column).as(alias) as SQL.Aliased<GetColumnData<C>>;
 }
