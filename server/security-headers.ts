@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+import { randomText } from "~/platform/random-text.server";
 
 type Options = {
   dev: boolean;
@@ -21,7 +21,7 @@ export function securityHeaders({
   formOrigins = [],
 }: Options): RequestHandler {
   return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = randomText(16, "base64");
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, paymentOrigins, formOrigins));
     res.setHeader("X-Content-Type-Options", "nosniff");

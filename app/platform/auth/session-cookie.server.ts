@@ -15,6 +15,12 @@ export function cookieValue(header: string | null, name: string): string | null 
   return null;
 }
 
+// A session sends the same cookie on every request: the values found genuine are kept (per secret, at most
+// MAX_KEPT), so the HMAC runs once per session and process instead of on every request. Only what this
+// server signed can be kept; anything else is checked, refused and forgotten.
+const MAX_KEPT = 10_000;
+const genuine = new Map<string, Map<string, string>>();
+
 /**
  * The token of a signed session cookie (`token.base64(HMAC-SHA256(secret, token))`, as better-auth signs it), or
  * null when the signature does not match. Synchronous: node's HMAC instead of an awaited WebCrypto call on
@@ -22,10 +28,17 @@ export function cookieValue(header: string | null, name: string): string | null 
  */
 export function verifiedToken(signed: string | null, secret: string): string | null {
   if (!signed) return null;
+  const known = genuine.get(secret)?.get(signed);
+  if (known !== undefined) return known;
   const dot = signed.lastIndexOf(".");
   if (dot < 1) return null;
   const token = signed.slice(0, dot);
   const given = Buffer.from(signed.slice(dot + 1), "base64");
   const expected = createHmac("sha256", secret).update(token).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const kept = genuine.get(secret) ?? new Map<string, string>();
+  genuine.set(secret, kept);
+  if (kept.size >= MAX_KEPT) kept.clear();
+  kept.set(signed, token);
+  return token;
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { isDeviceId } from "~/domain/carts/cart-policy";
 import { cookieValue } from "~/lib/cookie-value";
 import { env } from "~/platform/env.server";
+import { randomText } from "~/platform/random-text.server";
 
 const NAME = "estadia_device";
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -21,7 +21,7 @@ export function deviceIdIn(cookieHeader: string | null | undefined): string | un
 export function ensureDeviceId(request: Request): { deviceId: string; setCookie?: string } {
   const existing = readDeviceId(request);
   if (existing) return { deviceId: existing };
-  const deviceId = randomBytes(16).toString("base64url");
+  const deviceId = randomText(16, "base64url");
   const secure = env().secureCookies ? "; Secure" : "";
   return {
     deviceId,
