@@ -34,6 +34,7 @@ import { refuse } from "./refuse";
 import { requestBody } from "./request-body";
 import { soundRequestLine } from "./request-line";
 import { requestLogging } from "./request-logging";
+import { withPatternMatching } from "./route-matching";
 import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { SHOP_PAGE_CACHE_MS, shopPageCache } from "./shop-page-cache";
@@ -119,8 +120,11 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   // In production the build is passed once: given a function, React Router rebuilds its route tables on
   // every request (a quarter of a request's time), which only dev needs to pick up edits.
   const build = devServer
-    ? () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : ((await import("virtual:react-router/server-build")) as ServerBuild);
+    ? async () =>
+        withPatternMatching(
+          (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
+        )
+    : withPatternMatching((await import("virtual:react-router/server-build")) as ServerBuild);
   if (config.metricsToken) app.get(METRICS_PATH, metricsEndpoint(config.metricsToken, handle));
   app.use(cartApi({ trustedIpHeader: config.trustedIpHeader }));
   if (typeof build !== "function") {

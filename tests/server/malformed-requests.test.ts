@@ -197,6 +197,18 @@ describe.runIf(available)("requests that are not what a route takes", () => {
     expect(await everything()).toEqual(before);
   });
 
+  it("sends an address with repeated slashes to the same one with single slashes, never to another site", async () => {
+    const location = async (path: string, method = "GET") => {
+      const res = await fetch(`${base}${path}`, { method, headers: { origin: base }, redirect: "manual" });
+      await res.body?.cancel();
+      return [res.status, res.headers.get("location")];
+    };
+    expect(await location("//")).toEqual([308, "/"]);
+    expect(await location("/dashboard//?periodo=mes")).toEqual([308, "/dashboard/?periodo=mes"]);
+    expect(await location("//evil.example/x")).toEqual([308, "/evil.example/x"]);
+    expect(await location("/payments//x/pix", "POST")).toEqual([308, "/payments/x/pix"]);
+  });
+
   it("refuses an address whose percent-encoding does not decode, and TRACE", async () => {
     expect(await send("/%ff", { method: "GET" })).toMatchObject({
       status: 400,
