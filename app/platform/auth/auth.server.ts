@@ -1,5 +1,5 @@
-import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { betterAuth } from "better-auth/minimal";
 import { organization } from "better-auth/plugins/organization";
 import { memberAc, ownerAc } from "better-auth/plugins/organization/access";
 import { authSecret } from "../auth-secret.server";
