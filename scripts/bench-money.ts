@@ -93,10 +93,13 @@ async function generateLedger(db: Db, actor: Actor, propertyId: string): Promise
   return Date.now() - started;
 }
 
-/** Both summaries filled by their recomputations, as a repair would; how long each took. */
+/**
+ * Both summaries filled by their recomputations, as a repair would; how long each took. The sales summary
+ * is then as a year of live orders and the hourly fold leave it (ADR 0050).
+ */
 async function fillSummaries(db: Db, actor: Actor): Promise<{ salesMs: number; profitMs: number }> {
   let started = Date.now();
-  await rebuildSalesSummary(db, actor.organizationId);
+  await rebuildSalesSummary(db, actor.organizationId, new Date());
   const salesMs = Date.now() - started;
   started = Date.now();
   const profit = await recomputeProfit(db, actor.organizationId);

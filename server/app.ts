@@ -7,6 +7,7 @@ import type { ViteDevServer } from "vite";
 import { sendDamageDeadlineReminders } from "~/domain/damages/deadline-reminders.server";
 import { demoOnFirstRun } from "~/domain/demo/first-run.server";
 import { guestDataRetention } from "~/domain/guests/retention-run.server";
+import { foldPastSlots } from "~/domain/ledger/sales-summary.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { retryAsaasWebhooks } from "~/domain/payment-accounts/connect-asaas.server";
 import { reconcileAccounts } from "~/domain/payment-accounts/reconcile.server";
@@ -196,6 +197,12 @@ function backgroundJobs(log: Logger) {
       everySeconds: 60 * 60,
       run: async () =>
         sendDamageDeadlineReminders(await paymentsContext(log.child({ job: "damage-deadlines" }))),
+    },
+    {
+      // The sales summary's slots of the days before yesterday, folded into one row per key (ADR 0050).
+      name: "sales-summary-fold",
+      everySeconds: 60 * 60,
+      run: async () => ({ folded: await foldPastSlots((await database()).db, new Date()) }),
     },
     {
       // LGPD (issue 24): guest contact data of orders older than GUEST_DATA_RETENTION_MONTHS, daily.

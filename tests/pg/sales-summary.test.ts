@@ -1,9 +1,14 @@
 import { readFileSync } from "node:fs";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listSales, readSalesFirstPage, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import { refundOrder } from "~/domain/ledger/refund-order.server";
-import { keptSalesSummary, recomputeSalesSummary } from "~/domain/ledger/sales-summary.server";
+import {
+  foldPastSlots,
+  keptSalesSummary,
+  rebuildSalesSummary,
+  recomputeSalesSummary,
+} from "~/domain/ledger/sales-summary.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { expireOrder } from "~/domain/payments/expire-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
@@ -94,6 +99,18 @@ describe.runIf(available)("the /sales totals' summary on PostgreSQL", () => {
     const { ctx, sandbox } = at(i);
     const token = (await sandbox.tokenize({ ...TEST_CARD, holderName })).id;
     return (await payByCard(ctx, { ...g.key, token, paymentMethodId: null, issuerId: null })).orderId;
+  }
+
+  /** The organization's summary rows, slot by slot (rows moved down to zero aside). */
+  async function rowsBySlot(organizationId: string) {
+    const result = await db().execute(sql`
+      select property_id, day::text, status, slot, orders, gross_cents, provider_fee_cents, platform_fee_cents,
+             refund_cents
+      from ${salesDaily}
+      where organization_id = ${organizationId}
+        and (orders, gross_cents, provider_fee_cents, platform_fee_cents, refund_cents) <> (0, 0, 0, 0, 0)
+      order by property_id, day, status, slot`);
+    return result.rows;
   }
 
   /** The filter of the São Paulo days the organization's orders were placed on, plus `extra`. */
@@ -283,5 +300,54 @@ describe.runIf(available)("the /sales totals' summary on PostgreSQL", () => {
     expect(totals.orders).toBe(26);
     expect(totals.netCents).toBeGreaterThan(0);
     expect(totals.refundCents).toBeLessThan(0);
+
+    // The repair rebuilds the rows the live writes made, slot by slot.
+    const live = await rowsBySlot(a.organizationId);
+    await rebuildSalesSummary(db(), a.organizationId, new Date());
+    expect(await rowsBySlot(a.organizationId)).toEqual(live);
+  });
+
+  it("folds the slots of days past into one row per key, exactly, also while those orders are paid and refunded", async () => {
+    const { a, owner } = await twoHouses();
+    const guests = await Promise.all(Array.from({ length: 16 }, (_, i) => placed(a, { Vinho: 1 }, "pix", i)));
+    const before = await salesTotals(db(), owner, await period(a.organizationId));
+    const unfolded = async () =>
+      (
+        await db()
+          .select({ slot: salesDaily.slot })
+          .from(salesDaily)
+          .where(and(eq(salesDaily.organizationId, a.organizationId), ne(salesDaily.slot, 0)))
+      ).length;
+    expect(await unfolded()).toBeGreaterThan(1);
+    // Today and yesterday are left to the orders still being placed and paid.
+    const now = new Date();
+    expect(await foldPastSlots(db(), now)).toBe(0);
+    const threeDaysOn = new Date(now.getTime() + 3 * 86_400_000);
+
+    // Folded while half of them are paid and two of those refunded, on three instances.
+    const [first, second, ...rest] = guests as [Guest, Guest, ...Guest[]];
+    const refunded = [await payPix(first, 0), await payPix(second, 1)];
+    await Promise.all([
+      foldPastSlots(at(0).ctx.db, threeDaysOn),
+      ...rest.slice(0, 6).map((g, i) => payPix(g, i)),
+      ...refunded.map((orderId, i) => refundOrder(at(i + 1).ctx, owner, { orderId, reason: "Desistiu" })),
+      foldPastSlots(at(2).ctx.db, threeDaysOn),
+    ]);
+    await foldPastSlots(db(), threeDaysOn);
+
+    expect(await unfolded()).toBe(0);
+    const kept = await keptSalesSummary(db(), a.organizationId);
+    expect(kept).toEqual(await recomputeSalesSummary(db(), a.organizationId));
+    const after = await salesTotals(db(), owner, await period(a.organizationId));
+    expect(after.orders).toBe(before.orders);
+    expect(after.counts).toEqual({ paid: 6, refunded: 2, pending: 8, cancelled: 0, failed: 0 });
+    // One row per status left of the day's 16 orders: paid, refunded and pending.
+    const rows = await db().select().from(salesDaily).where(eq(salesDaily.organizationId, a.organizationId));
+    expect(
+      rows
+        .filter((r) => r.orders !== 0 || r.grossCents !== 0)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(["paid", "pending", "refunded"]);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { saoPauloDay } from "~/lib/dates";
+import { addDays, saoPauloDay } from "~/lib/dates";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orders, salesDaily, walletMovements } from "~/platform/db/schema";
 import type { Queryable } from "../properties/types";
@@ -14,8 +14,9 @@ import type { Posting } from "./wallet-ledger.server";
 // wallet rows. placeOrder counts its order before holding stock for the same reason.
 //
 // Each key has up to SUMMARY_SLOTS rows: an order always adds to the slot its id picks, so orders placed or
-// paid at once in one property wait on different rows (issue 27), and each slot's row stays what its own
-// orders add up to. Readers sum over the slots; the rebuild writes slot 0.
+// paid at once in one property wait on different rows (issue 27). Readers sum over the slots. The hourly fold
+// puts the days before yesterday back into slot 0 (ADR 0050), and the rebuild writes what live writes and
+// the fold leave.
 
 /** The ledger kinds that make a sale's money; 'settlement' only moves it between buckets. */
 export const SALE_KINDS = ["sale", "fee", "platform_fee", "refund"] as const;
@@ -54,7 +55,7 @@ function add(a: SalesSums, b: SalesSums, sign = 1): SalesSums {
   return out;
 }
 
-const SUMMARY_SLOTS = 8;
+const SUMMARY_SLOTS = 64;
 
 type Key = { organizationId: string; propertyId: string; day: string; status: string; slot: number };
 type OrderAt = { id: string; organizationId: string; propertyId: string; createdAt: Date };
@@ -63,6 +64,10 @@ type OrderAt = { id: string; organizationId: string; propertyId: string; created
 function slotOf(orderId: string): number {
   return (Number.parseInt(orderId.slice(-2), 16) || 0) % SUMMARY_SLOTS;
 }
+
+/** slotOf in SQL, of an order id column. */
+const slotSql = (orderId: SQL) =>
+  sql`(('x' || right(${orderId}::text, 2))::bit(8)::int % ${sql.raw(String(SUMMARY_SLOTS))})`;
 
 /**
  * A placed order counts once in 'pending' on its day: an upsert to put in the statement that places it (a
@@ -177,11 +182,18 @@ async function addToRows(tx: Tx, rows: [Key, SalesSums][]): Promise<void> {
     });
 }
 
-/** The rows an organization's orders and sale postings add up to (as the migration's backfill sums them). */
-function recomputedRows(organizationId: string) {
+/**
+ * The rows an organization's orders and sale postings add up to (as the migration's backfill sums them).
+ * With `slotsFrom` (a São Paulo day), the rows its live writes and the fold leave: from that day on, each
+ * order's in its own slot; before it, one row per key.
+ */
+function recomputedRows(organizationId: string, slotsFrom: string | null = null) {
+  const day = sql`(o.created_at at time zone 'America/Sao_Paulo')::date`;
+  const slot = slotsFrom
+    ? sql`case when ${day} >= ${slotsFrom}::date then ${slotSql(sql`o.id`)} else 0 end`
+    : sql`0`;
   return sql`
-    select o.organization_id, o.property_id, (o.created_at at time zone 'America/Sao_Paulo')::date as day,
-           o.status, count(*)::int as orders,
+    select o.organization_id, o.property_id, ${day} as day, o.status, ${slot} as slot, count(*)::int as orders,
            coalesce(sum(m.gross), 0)::bigint as gross_cents,
            coalesce(sum(m.provider_fee), 0)::bigint as provider_fee_cents,
            coalesce(sum(m.platform_fee), 0)::bigint as platform_fee_cents,
@@ -199,7 +211,7 @@ function recomputedRows(organizationId: string) {
       group by order_id
     ) m on m.order_id = o.id
     where o.organization_id = ${organizationId}
-    group by 1, 2, 3, 4`;
+    group by 1, 2, 3, 4, 5`;
 }
 
 type RawRow = Record<
@@ -258,13 +270,93 @@ export async function keptSalesSummary(db: Queryable, organizationId: string): P
   return fromRaw(result.rows as RawRow[]);
 }
 
-/** Replaces the organization's kept summary by the recomputation (the repair, and the bench's fill). */
-export async function rebuildSalesSummary(db: Queryable, organizationId: string): Promise<void> {
+/**
+ * Replaces the organization's kept summary by the recomputation, as live writes and the fold leave it at `now`
+ * (the repair, and the bench's fill).
+ */
+export async function rebuildSalesSummary(db: Queryable, organizationId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(salesDaily).where(eq(salesDaily.organizationId, organizationId));
     await tx.execute(sql`
-      insert into ${salesDaily} (organization_id, property_id, day, status, orders, gross_cents,
+      insert into ${salesDaily} (organization_id, property_id, day, status, slot, orders, gross_cents,
                                  provider_fee_cents, platform_fee_cents, refund_cents)
-      ${recomputedRows(organizationId)}`);
+      ${recomputedRows(organizationId, foldedBefore(now))}`);
+  });
+}
+
+/** Rows folded per transaction: each batch holds its rows' locks for one short transaction. */
+const FOLD_BATCH = 2_000;
+
+/**
+ * Folds the slots of the days before yesterday (São Paulo, at `now`) back into slot 0, so the summary of the days
+ * past has one row per key however busy they were, and readers sum few rows (ADR 0050). Only today's and
+ * yesterday's rows are written at once by many orders; an order of an older day that moves later adds to its
+ * slot again, and the next fold takes it. Rows locked by a live transaction are left for the next run (SKIP
+ * LOCKED), and the fold gives way rather than wait long on a slot-0 row. Returns how many rows it folded.
+ */
+export async function foldPastSlots(db: Queryable, now: Date): Promise<number> {
+  const before = foldedBefore(now);
+  let folded = 0;
+  for (;;) {
+    const taken = await foldBatch(db, before).catch((err: unknown) => {
+      // Gave way to a live transaction: what is left waits for the next run.
+      if (sqlStateOf(err) === LOCK_NOT_AVAILABLE) return 0;
+      throw err;
+    });
+    folded += taken;
+    if (taken < FOLD_BATCH) return folded;
+  }
+}
+
+/** The first São Paulo day the fold leaves by slot at `now`: yesterday. */
+function foldedBefore(now: Date): string {
+  return addDays(saoPauloDay(now), -1);
+}
+
+const LOCK_NOT_AVAILABLE = "55P03";
+
+/** PostgreSQL's SQLSTATE of a failed query, under Drizzle's wrapper. */
+function sqlStateOf(err: unknown): string | undefined {
+  for (let cause = err; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+async function foldBatch(db: Queryable, before: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local lock_timeout = '200ms'`);
+    // A locking read returns each row's latest version; held, no one else changes it until commit.
+    const locked = await tx.execute(sql`
+        select organization_id, day::text as day, property_id, status, slot from ${salesDaily}
+        where day < ${before}::date and slot <> 0
+        order by organization_id, day, property_id, status, slot
+        limit ${FOLD_BATCH}
+        for update skip locked`);
+    if (locked.rows.length === 0) return 0;
+    // A new statement sees the locked versions: what it deletes is what it adds to slot 0, in key order.
+    await tx.execute(sql`
+        with taken as (
+          select * from json_to_recordset(${JSON.stringify(locked.rows)}::json)
+            as t(organization_id uuid, day date, property_id uuid, status text, slot smallint)),
+        gone as (
+          delete from ${salesDaily} s using taken t
+          where s.organization_id = t.organization_id and s.day = t.day and s.property_id = t.property_id
+            and s.status = t.status and s.slot = t.slot
+          returning s.*)
+        insert into ${salesDaily} (organization_id, day, property_id, status, slot, orders, gross_cents,
+                                   provider_fee_cents, platform_fee_cents, refund_cents)
+        select organization_id, day, property_id, status, 0, sum(orders)::int, sum(gross_cents)::bigint,
+               sum(provider_fee_cents)::bigint, sum(platform_fee_cents)::bigint, sum(refund_cents)::bigint
+        from gone group by organization_id, day, property_id, status
+        order by organization_id, day, property_id, status
+        on conflict (organization_id, day, property_id, status, slot) do update set
+          orders = ${salesDaily}.orders + excluded.orders,
+          gross_cents = ${salesDaily}.gross_cents + excluded.gross_cents,
+          provider_fee_cents = ${salesDaily}.provider_fee_cents + excluded.provider_fee_cents,
+          platform_fee_cents = ${salesDaily}.platform_fee_cents + excluded.platform_fee_cents,
+          refund_cents = ${salesDaily}.refund_cents + excluded.refund_cents`);
+    return locked.rows.length;
   });
 }

@@ -1,4 +1,5 @@
-import { date, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { date, index, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { cents, organizationId } from "./columns";
 
 // Issue 22's profit summary: sums per São Paulo day, added to in the same transaction as the sale, refund or
@@ -68,7 +69,8 @@ export const salesDaily = pgTable(
     status: text("status").notNull(),
     /**
      * Which of a few rows of the same key an order adds to (from its id: always the same one), so orders
-     * placed at once in one property do not all wait on one row. Readers sum over the slots.
+     * placed at once in one property do not all wait on one row. Readers sum over the slots; days past are
+     * folded back into slot 0 (ADR 0050).
      */
     slot: smallint("slot").notNull().default(0),
     orders: integer("orders").notNull().default(0),
@@ -77,5 +79,9 @@ export const salesDaily = pgTable(
     platformFeeCents: cents("platform_fee_cents").notNull().default(0),
     refundCents: cents("refund_cents").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.propertyId, t.status, t.slot] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.propertyId, t.status, t.slot] }),
+    // The rows the fold has still to take: only the last days' once it has run.
+    index("sales_daily_unfolded_idx").on(t.day).where(sql`${t.slot} <> 0`),
+  ],
 );

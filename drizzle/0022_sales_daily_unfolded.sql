@@ -1,0 +1,2 @@
+-- Issue 27 (ADR 0050): the summary rows of days past are folded into slot 0; this index finds the rows not yet folded.
+CREATE INDEX "sales_daily_unfolded_idx" ON "sales_daily" USING btree ("day") WHERE "sales_daily"."slot" <> 0;
