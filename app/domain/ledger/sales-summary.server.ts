@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import { addDays, saoPauloDay } from "~/lib/dates";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orders, salesDaily, walletMovements } from "~/platform/db/schema";
@@ -328,35 +328,31 @@ async function foldBatch(db: Queryable, before: string): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local lock_timeout = '200ms'`);
     // A locking read returns each row's latest version; held, no one else changes it until commit.
-    const locked = await tx.execute(sql`
-        select organization_id, day::text as day, property_id, status, slot from ${salesDaily}
-        where day < ${before}::date and slot <> 0
-        order by organization_id, day, property_id, status, slot
-        limit ${FOLD_BATCH}
-        for update skip locked`);
-    if (locked.rows.length === 0) return 0;
-    // A new statement sees the locked versions: what it deletes is what it adds to slot 0, in key order.
+    const locked = await tx
+      .select()
+      .from(salesDaily)
+      .where(and(lt(salesDaily.day, before), ne(salesDaily.slot, 0)))
+      .orderBy(
+        salesDaily.organizationId,
+        salesDaily.day,
+        salesDaily.propertyId,
+        salesDaily.status,
+        salesDaily.slot,
+      )
+      .limit(FOLD_BATCH)
+      .for("update", { skipLocked: true });
+    if (locked.length === 0) return 0;
     await tx.execute(sql`
-        with taken as (
-          select * from json_to_recordset(${JSON.stringify(locked.rows)}::json)
-            as t(organization_id uuid, day date, property_id uuid, status text, slot smallint)),
-        gone as (
-          delete from ${salesDaily} s using taken t
-          where s.organization_id = t.organization_id and s.day = t.day and s.property_id = t.property_id
-            and s.status = t.status and s.slot = t.slot
-          returning s.*)
-        insert into ${salesDaily} (organization_id, day, property_id, status, slot, orders, gross_cents,
-                                   provider_fee_cents, platform_fee_cents, refund_cents)
-        select organization_id, day, property_id, status, 0, sum(orders)::int, sum(gross_cents)::bigint,
-               sum(provider_fee_cents)::bigint, sum(platform_fee_cents)::bigint, sum(refund_cents)::bigint
-        from gone group by organization_id, day, property_id, status
-        order by organization_id, day, property_id, status
-        on conflict (organization_id, day, property_id, status, slot) do update set
-          orders = ${salesDaily}.orders + excluded.orders,
-          gross_cents = ${salesDaily}.gross_cents + excluded.gross_cents,
-          provider_fee_cents = ${salesDaily}.provider_fee_cents + excluded.provider_fee_cents,
-          platform_fee_cents = ${salesDaily}.platform_fee_cents + excluded.platform_fee_cents,
-          refund_cents = ${salesDaily}.refund_cents + excluded.refund_cents`);
-    return locked.rows.length;
+      delete from ${salesDaily} s
+      using json_to_recordset(${JSON.stringify(locked)}::json)
+        as t("organizationId" uuid, day date, "propertyId" uuid, status text, slot smallint)
+      where s.organization_id = t."organizationId" and s.day = t.day and s.property_id = t."propertyId"
+        and s.status = t.status and s.slot = t.slot`);
+    // What was deleted is added to slot 0, as every write to the summary adds.
+    await addToRows(
+      tx,
+      locked.map(({ slot: _, ...row }) => [{ ...row, slot: 0 }, row]),
+    );
+    return locked.length;
   });
 }
