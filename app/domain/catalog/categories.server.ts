@@ -6,9 +6,10 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { columnAs } from "~/platform/db/prepared";
 import { productCategories } from "~/platform/db/schema";
 import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
 import { type Actor, assertCan } from "../team/permissions";
 import { CATALOG_TEXT as T } from "./catalog-text";
-import { type CategoryInput, categorySchema, parseInput } from "./schemas.server";
+import { type CategoryInput, categorySchema } from "./schemas.server";
 
 export type Category = {
   id: string;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
 import { organizationContacts } from "~/platform/db/schema";
 import { forgetCachedShops } from "../carts/load-shop.server";
-import { parseInput } from "../catalog/schemas.server";
+import { parseInput } from "../parse-input";
 import { readContact } from "./guest-contact.server";
 import { type HostContact, hostContactSchema, NO_CONTACT } from "./organization-contact";
 import { type Actor, assertCan } from "./permissions";
