@@ -5,7 +5,7 @@ import { isUntouchedStart } from "~/domain/qr/initial-placement";
 import { updateQrTemplate } from "~/domain/qr/update-qr-template.server";
 import { type Actor, assertCan } from "~/domain/team/permissions";
 import { type FlashKey, flashCookie } from "~/lib/flash";
-import { database } from "~/platform/db/database.server";
+import type { Db } from "~/platform/db/database-handle.server";
 import { env } from "~/platform/env.server";
 import { refused } from "../refusal.server";
 
@@ -14,7 +14,7 @@ import { refused } from "../refusal.server";
  * product-photo pipeline, saves, and goes back to the list with the spec's toast; a refusal answers the
  * form with its status and field messages (and the upload is deleted again).
  */
-export async function saveQrTemplate(request: Request, actor: Actor, id: string | null) {
+export async function saveQrTemplate(request: Request, db: Db, actor: Actor, id: string | null) {
   let uploaded: StoredImage | undefined;
   try {
     // Before reading the form: a member who may not save never gets an upload stored.
@@ -33,7 +33,6 @@ export async function saveQrTemplate(request: Request, actor: Actor, id: string 
       autoPlace: id === null && isUntouchedStart(placement),
       image: uploaded,
     };
-    const { db } = await database();
     let flash: FlashKey;
     if (id === null) {
       await createQrTemplate(db, actor, input);

@@ -1,14 +1,13 @@
 import { PackageCheck } from "lucide-react";
 import { useState } from "react";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { refusalOf } from "~/domain/errors";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { AppError, refusalOf } from "~/domain/errors";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { listMissingByCheckIn, type MissingForCheckIn } from "~/domain/restock/missing-products.server";
 import { AGENDA_TEXT } from "~/domain/stays/agenda-messages";
 import { saoPauloDay } from "~/lib/dates";
 import { flashCookie } from "~/lib/flash";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -16,10 +15,11 @@ import { Input } from "~/ui/input";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { useHydrated } from "~/ui/use-hydrated";
-import { statusOf } from "../refusal.server";
+import { answer } from "../intents.server";
 import type { Route } from "./+types/replacement-create";
 import { backofficeContext } from "./guard.server";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: "Iniciar uma reposição" }];
@@ -31,7 +31,7 @@ const CHECKIN_DAYS = 7;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "replacement.manage", { title: "Iniciar uma reposição", what: "criar reposições" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const today = saoPauloDay(new Date());
   const asked = new URL(request.url).searchParams.get("checkin");
   if (asked === null) return { missing: await listMissingByCheckIn(db, actor, { today }), checkin: null };
@@ -47,23 +47,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
+  const { db } = context.get(servicesContext);
   const form = await request.formData();
   const ticked = form.getAll("line").map((value) => {
     const [propertyId, productId] = String(value).split(":");
     return { propertyId, productId };
   });
-  try {
-    const { db } = await database();
-    const run = await createReplacement(db, actor, ticked);
-    return redirect(`/replacements/${run.id}`, {
-      headers: { "Set-Cookie": flashCookie("replacement-created", env().secureCookies) },
-    });
-  } catch (err) {
-    const refusal = refusalOf(err);
-    const message =
-      refusal.message === RESTOCK_TEXT.pickOne ? refusal.message : RESTOCK_TEXT.createFailed(refusal.message);
-    return data({ message }, { status: statusOf(refusal) });
-  }
+  return answer(
+    "create",
+    async () => {
+      const run = await createReplacement(db, actor, ticked);
+      return redirect(`/replacements/${run.id}`, {
+        headers: { "Set-Cookie": flashCookie("replacement-created", env().secureCookies) },
+      });
+    },
+    {
+      reword: (refusal) =>
+        refusal.message === RESTOCK_TEXT.pickOne
+          ? refusal
+          : new AppError(refusal.kind, RESTOCK_TEXT.createFailed(refusal.message)),
+    },
+  );
 }
 
 type Grouping = "none" | "product" | "property";

@@ -20,7 +20,6 @@ import { assertCan, can } from "~/domain/team/permissions";
 import { flashCookie } from "~/lib/flash";
 import { formText } from "~/lib/form-text";
 import { centsToPriceInput } from "~/lib/price-input";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { requestContext } from "~/platform/request-context";
 import { buttonClasses } from "~/ui/button";
@@ -32,7 +31,9 @@ import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/withdrawals";
 import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
+import { RECEIVING_PATH } from "./receiving-result";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 import { WalletCard } from "./wallet-card";
 import { balanceFigures, MoneyTiles } from "./wallet-money";
 import { AtMercadoPago, NoPayoutAccount } from "./withdrawal-elsewhere";
@@ -48,7 +49,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "wallet.read", { title: "Saques", what: "ver as carteiras" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   let wallets: Awaited<ReturnType<typeof listWallets>> = [];
   let loadError: string | null = null;
   try {
@@ -197,7 +198,7 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
           title={MONEY_TEXT.noWallets}
           description={E.walletsHint(mode)}
           action={
-            <Link to="/recebimentos" className={buttonClasses({ variant: "outline" })}>
+            <Link to={RECEIVING_PATH} className={buttonClasses({ variant: "outline" })}>
               {E.toReceiving}
             </Link>
           }
