@@ -15,13 +15,11 @@ import {
   walletsTotal,
 } from "~/domain/ledger/read-wallets.server";
 import { checkWithdrawal, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
-import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { assertCan, can } from "~/domain/team/permissions";
 import { flashCookie } from "~/lib/flash";
 import { formText } from "~/lib/form-text";
 import { centsToPriceInput } from "~/lib/price-input";
 import { env } from "~/platform/env.server";
-import { requestContext } from "~/platform/request-context";
 import { buttonClasses } from "~/ui/button";
 import { cardGridClasses } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
@@ -111,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestKey: formText(form, "requestKey"),
   };
   const intent = formText(form, "intent");
-  const ctx = await paymentsContext(context.get(requestContext).log);
+  const ctx = context.get(servicesContext);
   try {
     // Every step of the form is the owner's: a manager cannot even have an amount reviewed.
     assertCan(actor, "withdrawal.request");
