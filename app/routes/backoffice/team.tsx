@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
 import { useActionData, useNavigation } from "react-router";
-import { AppError, refusalOf } from "~/domain/errors";
+import { AppError } from "~/domain/errors";
 import {
   cancelInvitation,
   inviteMember,
@@ -86,49 +86,50 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = formText(form, "id");
   // A role change or removal spares the session making it.
   const self = { ...actor, sessionId };
-  return answerIntent(form, {
-    invite: async () => {
-      await inviteMember(services, actor, { email: formText(form, "email"), role: formText(form, "role") });
-      return T.invited;
+  return answerIntent(
+    form,
+    {
+      invite: async () => {
+        await inviteMember(services, actor, { email: formText(form, "email"), role: formText(form, "role") });
+        return T.invited;
+      },
+      resend: async () => {
+        await resendInvitation(services, actor, { id });
+        return T.resent;
+      },
+      cancel: async () => {
+        await cancelInvitation(db, actor, { id });
+        return T.canceled;
+      },
+      role: async () => {
+        await changeRole(db, self, { memberId: id, role: formText(form, "role") });
+        return T.roleChanged;
+      },
+      remove: async () => {
+        await removeMember(db, self, { memberId: id });
+        return T.removed;
+      },
+      rename: async () => {
+        await renameOrganization(db, actor, { name: formText(form, "name") });
+        return T.organizationRenamed;
+      },
+      contact: async () => {
+        const contact = { whatsapp: formText(form, "whatsapp"), phone: formText(form, "phone") };
+        await saveOrganizationContact(db, actor, { ...contact, email: formText(form, "email") });
+        return T.contactSaved;
+      },
     },
-    resend: async () => {
-      await resendInvitation(services, actor, { id });
-      return T.resent;
-    },
-    cancel: async () => {
-      await cancelInvitation(db, actor, { id });
-      return T.canceled;
-    },
-    role: async () => {
-      await changeRole(db, self, { memberId: id, role: formText(form, "role") });
-      return T.roleChanged;
-    },
-    remove: async () => {
-      await removeMember(db, self, { memberId: id });
-      return T.removed;
-    },
-    rename: async () => {
-      await renameOrganization(db, actor, { name: formText(form, "name") });
-      return T.organizationRenamed;
-    },
-    contact: async () => {
-      const contact = { whatsapp: formText(form, "whatsapp"), phone: formText(form, "phone") };
-      await saveOrganizationContact(db, actor, { ...contact, email: formText(form, "email") }).catch(
-        contactRefusal,
-      );
-      return T.contactSaved;
-    },
-  });
+    { reword: (refusal, intent) => (intent === "contact" ? contactRefusal(refusal) : refusal) },
+  );
 }
 
 /** The contact form's field messages, named apart from the invitation form's own 'email'. */
-function contactRefusal(err: unknown): never {
-  const refusal = refusalOf(err);
+function contactRefusal(refusal: AppError): AppError {
   const fields = Object.entries(refusal.fieldErrors ?? {}).map(([name, message]) => [
     `contact-${name}`,
     message,
   ]);
-  throw new AppError(refusal.kind, refusal.message, Object.fromEntries(fields), refusal.detail);
+  return new AppError(refusal.kind, refusal.message, Object.fromEntries(fields), refusal.detail);
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
