@@ -22,6 +22,7 @@ import { env } from "~/platform/env.server";
 import { type JobRunner, startJobRunner } from "~/platform/jobs/job-runner.server";
 import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
+import { assertKeyOpensStoredSecrets } from "~/platform/secrets/key-matches-database.server";
 import { bodyRule } from "./body-limits";
 import { cartApi } from "./cart-api";
 import { cartSummaryPage } from "./cart-summary-page";
@@ -62,6 +63,11 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   const config = env();
   const log = logger();
   const handle = await database();
+  // A refused start leaves the data folder unlocked.
+  await assertKeyOpensStoredSecrets(handle.db).catch(async (err: unknown) => {
+    await closeDatabase();
+    throw err;
+  });
   authSecret();
   // Development on the embedded database: an empty one gets the demo data before the first request.
   const banner = config.demoData ? firstRunBanner(config.appUrl, await demoOnFirstRun(handle.db)) : null;
