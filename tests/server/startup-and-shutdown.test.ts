@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { connectDatabase } from "~/platform/db/connect.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { freePort } from "../support/free-port";
+import { createThrowawayDatabase, postgresAvailable } from "../support/postgres";
 import { removeDir, runServerExpectingExit, startServer, tempDataDir } from "../support/server-process";
 import { shopFixture } from "../support/shop-fixtures";
 
@@ -147,35 +148,37 @@ describe("a database that cannot be reached", () => {
   });
 });
 
-describe("an encryption key that does not open the stored credentials", () => {
-  it("stops the start with a message naming ENCRYPTION_KEY, and leaves the data folder free", async () => {
-    const dataDir = tempDataDir();
-    try {
-      // A host's payment account, sealed with the key of the test process (ENCRYPTION_KEY, vitest.config.ts).
-      const handle = await connectDatabase({ dataDir });
+describe.runIf(await postgresAvailable())(
+  "an encryption key that does not open the stored credentials",
+  () => {
+    it("stops the start with a message naming ENCRYPTION_KEY, not a stack trace", async () => {
+      const database = await createThrowawayDatabase();
       try {
-        await migrateDatabase(handle);
-        await shopFixture(handle.db, []);
+        // A host's payment account, sealed with the key of the test process (ENCRYPTION_KEY, vitest.config.ts).
+        const handle = await connectDatabase({ databaseUrl: database.url });
+        try {
+          await migrateDatabase(handle);
+          await shopFixture(handle.db, []);
+        } finally {
+          await handle.close();
+        }
+        const other = randomBytes(32).toString("base64");
+        const refused = await runServerExpectingExit({
+          DATABASE_URL: database.url,
+          PORT: String(await freePort()),
+          ENCRYPTION_KEY: other,
+        });
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain("Estadia did not start.");
+        expect(refused.stderr).toContain(
+          "ENCRYPTION_KEY does not open the credentials this database holds: they were sealed with another key.",
+        );
+        expect(refused.stderr).not.toMatch(/\bat .*\.js:\d+/); // a message, not a stack trace
+        expect(refused.stderr + refused.stdout).not.toContain(other);
+        // (Servers on the key that sealed their fixtures start in every other test, on PGlite and PostgreSQL.)
       } finally {
-        await handle.close();
+        await database.drop();
       }
-      const other = randomBytes(32).toString("base64");
-      const refused = await runServerExpectingExit({
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        ENCRYPTION_KEY: other,
-      });
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain("Estadia did not start.");
-      expect(refused.stderr).toContain(
-        "ENCRYPTION_KEY does not open the credentials this database holds: they were sealed with another key.",
-      );
-      expect(refused.stderr).not.toMatch(/\bat .*\.js:\d+/); // a message, not a stack trace
-      expect(refused.stderr + refused.stdout).not.toContain(other);
-      // It left the folder unlocked. (Servers on the key that sealed their fixtures start in every other test.)
-      expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
-    } finally {
-      removeDir(dataDir);
-    }
-  });
-});
+    });
+  },
+);
