@@ -22,6 +22,7 @@ import { env } from "~/platform/env.server";
 import { type JobRunner, startJobRunner } from "~/platform/jobs/job-runner.server";
 import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
+import { assertKeyOpensStoredSecrets } from "~/platform/secrets/key-matches-database.server";
 import { bodyRule } from "./body-limits";
 import { cartApi } from "./cart-api";
 import { cartSummaryPage } from "./cart-summary-page";
@@ -36,6 +37,7 @@ import { requestBody } from "./request-body";
 import { soundRequestLine } from "./request-line";
 import { requestLogging } from "./request-logging";
 import { withPatternMatching } from "./route-matching";
+import { routeNames } from "./route-names";
 import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { SHOP_PAGE_CACHE_MS, shopPageCache } from "./shop-page-cache";
@@ -61,6 +63,11 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   const config = env();
   const log = logger();
   const handle = await database();
+  // A refused start leaves the data folder unlocked.
+  await assertKeyOpensStoredSecrets(handle.db).catch(async (err: unknown) => {
+    await closeDatabase();
+    throw err;
+  });
   authSecret();
   // Development on the embedded database: an empty one gets the demo data before the first request.
   const banner = config.demoData ? firstRunBanner(config.appUrl, await demoOnFirstRun(handle.db)) : null;
@@ -76,10 +83,12 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   // Behind a TLS-terminating proxy on a private network, X-Forwarded-Proto/Host make the request URL the
   // public one React Router compares with a form's Origin. A client on the internet cannot set them for us.
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
-  app.use(requestLogging(log));
-  // Metrics (ADR 0029), only with METRICS_TOKEN: every request timed and counted by route pattern. The
-  // build is read once requests are answered, after boot made it (below).
-  if (config.metricsToken) app.use(requestMetrics(() => build));
+  // The build's route patterns name requests in the log and in the metrics; the build is read once
+  // requests are answered, after boot made it (below).
+  const routes = routeNames(() => build);
+  app.use(requestLogging(log, routes));
+  // Metrics (ADR 0029), only with METRICS_TOKEN: every request timed and counted by route pattern.
+  if (config.metricsToken) app.use(requestMetrics(routes));
   app.use(
     securityHeaders({
       dev: Boolean(devServer),

@@ -2,9 +2,9 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { fetchRequest, requestUrl } from "./fetch-request";
-import { routedByReactRouter } from "./metrics-endpoint";
 import { refuse } from "./refuse";
 import { REQUEST_LINE_TEXT } from "./request-line";
+import { routedByReactRouter } from "./route-names";
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
