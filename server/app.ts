@@ -25,9 +25,11 @@ import { requestContext } from "~/platform/request-context";
 import { assertKeyOpensStoredSecrets } from "~/platform/secrets/key-matches-database.server";
 import { bodyRule } from "./body-limits";
 import { cartApi } from "./cart-api";
-import { cartSummaryPage } from "./cart-summary-page";
 import { clientIp } from "./client-ip";
 import { firstRunBanner } from "./first-run-banner";
+import { cartSummaryPage } from "./guest-templates/cart-summary-page";
+import { templateRenderer } from "./guest-templates/render";
+import { SHOP_PAGE_CACHE_MS, shopPageCache } from "./guest-templates/shop-page";
 import { languageSwitch } from "./language-switch";
 import { METRICS_PATH, metricsEndpoint, requestMetrics } from "./metrics-endpoint";
 import { prerenderedPages } from "./prerendered-pages";
@@ -40,9 +42,7 @@ import { withPatternMatching } from "./route-matching";
 import { routeNames } from "./route-names";
 import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
-import { SHOP_PAGE_CACHE_MS, shopPageCache } from "./shop-page-cache";
 import { staticFiles } from "./static-files";
-import { templateRenderer } from "./template-render";
 
 export type Booted = {
   app: express.Express;

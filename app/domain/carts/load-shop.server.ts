@@ -66,7 +66,7 @@ const catalogs = ttlCache<Catalog | null>(SHOP_CACHE_MS);
 
 /**
  * The device's reusable cart in the shop at `hash` (null: none, not a device id, or no such shop): for
- * the shop's template, which holds the rest of the page (server/shop-page-cache.ts).
+ * the shop's template, which holds the rest of the page (server/guest-templates/shop-page.ts).
  */
 export async function loadShopCart(
   db: Db,
