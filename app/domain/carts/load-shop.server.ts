@@ -4,7 +4,7 @@ import { type CatalogueNames, guestName } from "~/lib/guest-name";
 import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
 import { sortByName } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
-import { literalLimit, preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, prepared } from "~/platform/db/prepared";
 import {
   cartItems,
   carts,
@@ -129,7 +129,7 @@ async function reusableCart(
   propertyId: string,
   now: Date,
 ): Promise<GuestCart | null> {
-  const rows = await preparedOnce(db, "reusable_cart", (name) => {
+  const rows = await prepared(db, "reusable_cart", () => {
     const latest = db
       .select({ id: carts.id })
       .from(carts)
@@ -155,8 +155,7 @@ async function reusableCart(
       .from(carts)
       .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
       .where(inArray(carts.id, latest))
-      .orderBy(asc(cartItems.createdAt))
-      .prepare(name);
+      .orderBy(asc(cartItems.createdAt));
   }).execute({ deviceId, propertyId, since: new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000) });
   const [head] = rows;
   if (!head) return null;
