@@ -20,7 +20,8 @@ type Options = {
  * A response whose route did not say how it may be cached is `private, no-store` (and varies by
  * cookie): pages and their `.data` depend on the session or on the guest's device, and a shared cache
  * must never hand one person's back office or cart to another. Routes that are the same for everyone
- * say so (`public`, `no-cache`); the first-scan shop page is served before this (shop-page-cache.ts).
+ * say so (`public`, `no-cache`); the first-scan shop page is served before this
+ * (guest-templates/shop-page.ts).
  */
 export function reactRouterHandler({ build, mode, loadContext }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);

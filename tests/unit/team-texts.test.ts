@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInput } from "~/domain/catalog/schemas.server";
+import { parseInput } from "~/domain/parse-input";
 import { describeActivity } from "~/domain/team/activity-text";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
 import { ROLES } from "~/domain/team/permissions";

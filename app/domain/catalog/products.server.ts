@@ -5,11 +5,12 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { productCategories, products } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { ImageValue } from "../images/image-input.server";
+import { parseInput } from "../parse-input";
 import { adoptProductCost } from "../stock/average-cost.server";
 import { recordActivity } from "../team/activity.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { CATALOG_TEXT as T } from "./catalog-text";
-import { parseInput, productSchema } from "./schemas.server";
+import { productSchema } from "./schemas.server";
 
 export type Product = {
   id: string;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { isAmountText, MAX_PRICE_CENTS, priceInputToCents } from "~/lib/price-input";
-import { AppError } from "../errors";
 import { CATALOG_TEXT as T } from "./catalog-text";
 import {
   CATEGORY_COLOR_MAX_LENGTH,
@@ -69,14 +68,5 @@ export const productSchema = z.object({
   // A form checkbox ('on' when ticked, absent otherwise) or a boolean from code.
   adultsOnly: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
 });
-
-/** Parses or throws `AppError("invalid")` with the first message per field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
-  throw new AppError("invalid", result.error.issues[0]?.message ?? "Dados inválidos.", fieldErrors);
-}
 
 // Any 8-4-4-4-12 hex text; anything else can never be a row, so it is "not found" without a query.

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/platform/db/database-handle.server";
 import { organization } from "~/platform/db/schema";
-import { parseInput } from "../catalog/schemas.server";
+import { parseInput } from "../parse-input";
 import { TEAM_TEXT as T } from "./messages";
 import { type Actor, assertCan } from "./permissions";
 

@@ -2,14 +2,9 @@ import { Download, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
-import {
-  listSales,
-  readSalesFirstPage,
-  type SalesPage,
-  salesFilterWithStay,
-} from "~/domain/ledger/read-sales.server";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
+import { listSales, readSalesFirstPage, type SalesPage } from "~/domain/sales/sales-page.server";
 import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
 import { database } from "~/platform/db/database.server";
@@ -27,6 +22,7 @@ import { RefundDialog } from "./refund-dialog";
 import { requireCan } from "./require-can.server";
 import { SaleItem, type SaleView } from "./sale-row";
 import { SalesFilters } from "./sales-filters";
+import { salesQueryWithStay } from "./sales-query.server";
 import { SalesTotals } from "./sales-totals";
 
 export function meta() {
@@ -43,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireCan(actor, "sales.read", { title: "Vendas", what: "ver as vendas" });
   const { db } = await database();
   const query = new URL(request.url).searchParams;
-  const filter = await salesFilterWithStay(db, actor, query);
+  const filter = await salesQueryWithStay(db, actor, query);
   const cursor = query.get("cursor");
   // A later page (infinite scroll) needs only its rows.
   if (cursor) return { more: view(await listSales(db, actor, filter, cursor)) };

@@ -1,6 +1,7 @@
 import { History, MailPlus, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSubmit } from "react-router";
+import { getOrganizationContact, saveOrganizationContact } from "~/domain/carts/organization-contact.server";
 import { AppError, refusalOf } from "~/domain/errors";
 import {
   cancelInvitation,
@@ -11,7 +12,6 @@ import {
 import { changeRole, listMembers, removeMember } from "~/domain/team/members.server";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
 import { formatContactPhone } from "~/domain/team/organization-contact";
-import { getOrganizationContact, saveOrganizationContact } from "~/domain/team/organization-contact.server";
 import { can, ROLES } from "~/domain/team/permissions";
 import { renameOrganization } from "~/domain/team/rename-organization.server";
 import { ROLE_LABELS, roleLabel } from "~/domain/team/roles";
