@@ -43,9 +43,24 @@ export default defineConfig({
       ],
     },
   },
+  // A `*.journey.spec.ts` plays several people at once (a cleaner on a phone and an owner at a desk, each in a
+  // browser context of its own), so it runs once, not once per device.
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], browserName: "chromium" } },
+    {
+      name: "phone",
+      testIgnore: /\.journey\.spec\.ts$/,
+      use: { ...devices["Pixel 7"], browserName: "chromium" },
+    },
+    {
+      name: "desktop",
+      testIgnore: /\.journey\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], browserName: "chromium" },
+    },
+    {
+      name: "journeys",
+      testMatch: /\.journey\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], browserName: "chromium" },
+    },
   ],
   webServer: {
     // Seeds the demo host (demo@estadia.dev) into the same DATA_DIR, then builds when needed and serves,

@@ -4,11 +4,13 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { DEMO_HOST } from "~/domain/demo/demo-host";
-import { listSales, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import { rebuildSalesSummary } from "~/domain/ledger/sales-summary.server";
 import { post, walletForProperty } from "~/domain/ledger/wallet-ledger.server";
 import { liveAccount } from "~/domain/payment-accounts/accounts.server";
 import { recomputeProfit } from "~/domain/profit/recompute-profit.server";
+import { ALL_SALES } from "~/domain/sales/sales-filter.server";
+import { listSales } from "~/domain/sales/sales-page.server";
+import { salesTotals } from "~/domain/sales/sales-totals.server";
 import type { Actor } from "~/domain/team/permissions";
 import type { Db } from "~/platform/db/database-handle.server";
 import { cursorOf } from "~/platform/db/keyset-cursor";
@@ -158,7 +160,7 @@ export async function benchSalesPages(
   const generatedMs = await generateOrders(db, actor, shop.propertyId, shop.productIds.Água ?? "");
   const ledgerMs = await generateLedger(db, actor, shop.propertyId);
   const filled = await fillSummaries(db, actor);
-  const filter = salesFilter(new URLSearchParams());
+  const filter = ALL_SALES;
   // The cursor a guest of the list would hold after scrolling through 50,000 rows.
   const [deep] = await db
     .select({ cursor: cursorOf(orders.createdAt, orders.id) })

@@ -22,6 +22,7 @@ import { benchCheckout, benchContention } from "./bench-checkout";
 import { type BenchResult, cpuColumns, measureCpuOf, withCpu } from "./bench-cpu";
 import { CONNECTIONS, DURATION_S, load } from "./bench-load";
 import { benchSalesPages, benchWithdrawalRace } from "./bench-money";
+import { pgbenchAnchor } from "./bench-pgbench";
 import { buildIfStale } from "./build-freshness.js";
 
 // The bench seals its shops' payment credentials and the server it starts opens them: one key for both.
@@ -249,10 +250,13 @@ try {
           await loadAddToCart(app.url, shop.hash, shop.productIds.Café ?? ""),
         ]
       : []),
-    ...(handle
-      ? await benchCheckout(app.url, handle.db, { seconds: DURATION_S, connections: CONNECTIONS })
-      : []),
   ];
+  // The database's own figure, just before the rows that are bound by it.
+  const anchor = database ? await pgbenchAnchor(CONNECTIONS, DURATION_S) : null;
+  const checkout = handle
+    ? await benchCheckout(app.url, handle.db, { seconds: DURATION_S, connections: CONNECTIONS })
+    : [];
+  results.push(...checkout);
   const contention = handle ? await benchContention(app.url, handle.db) : null;
   const session = database ? await demoSession(app.url) : null;
   const withdrawalRace = handle && session ? await benchWithdrawalRace(app.url, handle.db, session) : null;
@@ -273,6 +277,13 @@ try {
     console.log(
       `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(9)}   ${ratio.padEnd(5)}${cpu}`,
     );
+  }
+  if (anchor) {
+    console.log(
+      `PostgreSQL's own anchor: pgbench -N, ${anchor.connections} connections, ${anchor.seconds}s: ${anchor.tps.toFixed(0)} transactions/s`,
+    );
+    for (const r of checkout)
+      console.log(`  ${r.name.padEnd(40)} ${(r.rps / anchor.tps).toFixed(3)} of pgbench -N`);
   }
   console.log(`app memory (RSS): ${idleRss.toFixed(0)} MB idle, ${loadedRss.toFixed(0)} MB after load`);
   if (embedded) console.log(embedded);

@@ -10,9 +10,9 @@ import { guestDataRetention } from "~/domain/guests/retention-run.server";
 import { foldPastSlots } from "~/domain/ledger/sales-summary.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { retryAsaasWebhooks } from "~/domain/payment-accounts/connect-asaas.server";
-import { reconcileAccounts } from "~/domain/payment-accounts/reconcile.server";
 import { refreshDueTokens } from "~/domain/payment-accounts/refresh-tokens.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
+import { reconcileAccounts } from "~/domain/payments/reconcile.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
 import { syncDueFeeds } from "~/domain/stays/sync-all.server";
 import { sendStockAlertDigests } from "~/domain/stock/stock-alerts.server";
@@ -22,11 +22,14 @@ import { env } from "~/platform/env.server";
 import { type JobRunner, startJobRunner } from "~/platform/jobs/job-runner.server";
 import { type Logger, logger } from "~/platform/log.server";
 import { requestContext } from "~/platform/request-context";
+import { assertKeyOpensStoredSecrets } from "~/platform/secrets/key-matches-database.server";
 import { bodyRule } from "./body-limits";
 import { cartApi } from "./cart-api";
-import { cartSummaryPage } from "./cart-summary-page";
 import { clientIp } from "./client-ip";
 import { firstRunBanner } from "./first-run-banner";
+import { cartSummaryPage } from "./guest-templates/cart-summary-page";
+import { templateRenderer } from "./guest-templates/render";
+import { SHOP_PAGE_CACHE_MS, shopPageCache } from "./guest-templates/shop-page";
 import { languageSwitch } from "./language-switch";
 import { METRICS_PATH, metricsEndpoint, requestMetrics } from "./metrics-endpoint";
 import { prerenderedPages } from "./prerendered-pages";
@@ -36,11 +39,10 @@ import { requestBody } from "./request-body";
 import { soundRequestLine } from "./request-line";
 import { requestLogging } from "./request-logging";
 import { withPatternMatching } from "./route-matching";
+import { routeNames } from "./route-names";
 import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
-import { SHOP_PAGE_CACHE_MS, shopPageCache } from "./shop-page-cache";
 import { staticFiles } from "./static-files";
-import { templateRenderer } from "./template-render";
 
 export type Booted = {
   app: express.Express;
@@ -61,6 +63,11 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   const config = env();
   const log = logger();
   const handle = await database();
+  // A refused start leaves the data folder unlocked.
+  await assertKeyOpensStoredSecrets(handle.db).catch(async (err: unknown) => {
+    await closeDatabase();
+    throw err;
+  });
   authSecret();
   // Development on the embedded database: an empty one gets the demo data before the first request.
   const banner = config.demoData ? firstRunBanner(config.appUrl, await demoOnFirstRun(handle.db)) : null;
@@ -76,10 +83,12 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   // Behind a TLS-terminating proxy on a private network, X-Forwarded-Proto/Host make the request URL the
   // public one React Router compares with a form's Origin. A client on the internet cannot set them for us.
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
-  app.use(requestLogging(log));
-  // Metrics (ADR 0029), only with METRICS_TOKEN: every request timed and counted by route pattern. The
-  // build is read once requests are answered, after boot made it (below).
-  if (config.metricsToken) app.use(requestMetrics(() => build));
+  // The build's route patterns name requests in the log and in the metrics; the build is read once
+  // requests are answered, after boot made it (below).
+  const routes = routeNames(() => build);
+  app.use(requestLogging(log, routes));
+  // Metrics (ADR 0029), only with METRICS_TOKEN: every request timed and counted by route pattern.
+  if (config.metricsToken) app.use(requestMetrics(routes));
   app.use(
     securityHeaders({
       dev: Boolean(devServer),

@@ -1,17 +1,15 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Response as ExpressResponse, RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
+import type { RequestHandler } from "express";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { watchDatabasePool } from "~/platform/metrics/db-pool-metrics.server";
 import { recordRequest } from "~/platform/metrics/http-metrics.server";
 import { enableProcessMetrics, metricsRegistry } from "~/platform/metrics/registry.server";
-import { type RouteMatcher, routePatterns } from "~/platform/metrics/route-patterns";
 import { CART_API_PATH } from "./cart-api";
+import { type RouteNames, routedRequest } from "./route-names";
 
 // Labels of requests no route pattern names.
 const STATIC = "static";
 const NOT_FOUND = "not_found";
-const ROUTER_URL = "metricsRouterUrl";
 const CLIENT_LEFT = 499;
 
 export const METRICS_PATH = "/metrics";
@@ -51,62 +49,25 @@ function digest(text: string): Buffer {
 
 /**
  * Times every request and counts it by route pattern once its answer is sent (or the client left: status
- * 499, as nginx writes it). React Router's requests are matched against its routes (the handler says it
- * took one: routedByReactRouter); anything answered before it is matched by its path too (a first-scan shop
- * page is `/i/:hash`, a refused body keeps its route; the metrics page and the cart API, served by Express,
- * are their paths), and what no route takes is `static` when served,
- * `not_found` otherwise.
- *
- * `build` is read at the first answer, after boot made it.
+ * 499, as nginx writes it). React Router's requests are its routes' patterns; anything answered before it
+ * is matched by its path too (a first-scan shop page is `/i/:hash`, a refused body keeps its route; the
+ * metrics page and the cart API, served by Express, are their paths), and what no route takes is `static`
+ * when served, `not_found` otherwise.
  */
-export function requestMetrics(build: () => ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
-  let match: RouteMatcher | null = null;
-  let loading = false;
-  const matcher = (): RouteMatcher | null => {
-    if (match || loading) return match;
-    const b = build();
-    if (typeof b !== "function") match = routePatterns(b.routes);
-    else {
-      // The dev server: its build is loaded on demand; requests before it are labelled by the fallback.
-      loading = true;
-      b().then(
-        (loaded) => {
-          match = routePatterns(loaded.routes);
-        },
-        () => {
-          loading = false;
-        },
-      );
-    }
-    return match;
-  };
+export function requestMetrics(routes: RouteNames): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     // 'close' comes after 'finish', or alone when the client left first: a page given up on for being slow
     // is counted too.
     res.on("close", () => {
-      const url: URL | undefined = res.locals[ROUTER_URL];
-      const routeOf = matcher();
       let route: string;
-      if (url) route = routeOf?.(routerPath(url.pathname)) ?? NOT_FOUND;
+      if (routedRequest(res)) route = routes.patternOf(req, res) ?? NOT_FOUND;
       else if (req.path.startsWith("/assets/")) route = STATIC;
       else if (req.path === METRICS_PATH || req.path === CART_API_PATH) route = req.path;
-      else route = routeOf?.(req.path) ?? (res.statusCode < 400 ? STATIC : NOT_FOUND);
+      else route = routes.patternOf(req, res) ?? (res.statusCode < 400 ? STATIC : NOT_FOUND);
       const status = res.writableFinished ? res.statusCode : CLIENT_LEFT;
       recordRequest(req.method, route, status, (performance.now() - started) / 1000);
     });
     next();
   };
-}
-
-/** Called by the React Router handler: this request is its, at this URL (resolved once answered). */
-export function routedByReactRouter(res: ExpressResponse, url: URL): void {
-  res.locals[ROUTER_URL] = url;
-}
-
-/** The page a `.data` request loads, as React Router reads it (`/_.data` is the root's). */
-function routerPath(pathname: string): string {
-  if (pathname.endsWith("/_.data")) return pathname.slice(0, -6);
-  if (pathname.endsWith(".data")) return pathname.slice(0, -5);
-  return pathname;
 }

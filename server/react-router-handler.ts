@@ -2,9 +2,9 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { fetchRequest, requestUrl } from "./fetch-request";
-import { routedByReactRouter } from "./metrics-endpoint";
 import { refuse } from "./refuse";
 import { REQUEST_LINE_TEXT } from "./request-line";
+import { routedByReactRouter } from "./route-names";
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -20,7 +20,8 @@ type Options = {
  * A response whose route did not say how it may be cached is `private, no-store` (and varies by
  * cookie): pages and their `.data` depend on the session or on the guest's device, and a shared cache
  * must never hand one person's back office or cart to another. Routes that are the same for everyone
- * say so (`public`, `no-cache`); the first-scan shop page is served before this (shop-page-cache.ts).
+ * say so (`public`, `no-cache`); the first-scan shop page is served before this
+ * (guest-templates/shop-page.ts).
  */
 export function reactRouterHandler({ build, mode, loadContext }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);

@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Logger } from "~/platform/log.server";
+import type { RouteNames } from "./route-names";
 
 const INCOMING_ID = /^[\w.:-]{8,128}$/;
 
 /**
  * Gives each request an id (kept from X-Request-Id when sane), a child logger, and one log line when its
- * answer is done or cut off.
+ * answer is done or cut off. The line has the path without its query (where the invitation and reset
+ * links carry their tokens), and an address that is itself a secret (a guest's data request, the turnovers
+ * calendar) as its route's pattern, as /metrics names it.
  */
-export function requestLogging(log: Logger): RequestHandler {
+export function requestLogging(log: Logger, routes: RouteNames): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get("x-request-id");
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
@@ -25,7 +28,7 @@ export function requestLogging(log: Logger): RequestHandler {
       res.locals.log[level](
         {
           method: req.method,
-          path: req.path,
+          path: routes.loggedPath(req, res),
           status: res.headersSent ? res.statusCode : undefined,
           ms: Math.round(ms * 10) / 10,
           aborted: aborted || undefined,

@@ -16,6 +16,20 @@ export function isValidCpf(value: string): boolean {
   return check(9) === Number(cpf[9]) && check(10) === Number(cpf[10]);
 }
 
+/** A CNPJ with valid check digits (14 digits, not all the same). */
+export function isValidCnpj(value: string): boolean {
+  const cnpj = digitsOf(value);
+  if (cnpj.length !== 14 || /^(\d)\1{13}$/.test(cnpj)) return false;
+  const check = (length: number) => {
+    const weights =
+      length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((acc, w, i) => acc + w * Number(cnpj[i]), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return check(12) === Number(cnpj[12]) && check(13) === Number(cnpj[13]);
+}
+
 /** Masks as typed: "12345678909" → "123.456.789-09" (at most 11 digits). */
 export function maskCpf(value: string): string {
   const d = digitsOf(value).slice(0, 11);

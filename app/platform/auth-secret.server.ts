@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "./env.server";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./private-files.server";
 
 let cached: string | undefined;
 
@@ -19,9 +20,9 @@ function localSecret(dataDir: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     try {
-      writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+      writeFileSync(file, randomBytes(32).toString("base64url"), { mode: PRIVATE_FILE_MODE, flag: "wx" });
     } catch {
       // Another process wrote it first: use theirs.
     }

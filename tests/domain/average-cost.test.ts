@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
-import { NEXT_STEP, type ReplacementStatus } from "~/domain/restock/replacement-status";
 import { returnToStock } from "~/domain/stock/return-to-stock.server";
 import type { Actor } from "~/domain/team/permissions";
+import { NEXT_STEP, type ReplacementStatus } from "~/lib/replacement-status";
 import { orderItems, products, propertyProducts, stockMovements } from "~/platform/db/schema";
 import { paidPixSale } from "../support/checkout-fixtures";
 import { embeddedCheckout } from "../support/embedded-checkout";

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { CARD_REFUSAL_TEXT } from "~/domain/payments/card-refusal-text";
 import { cardRefusalReason, payByCard } from "~/domain/payments/pay-by-card.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
 import { orders, payments } from "~/platform/db/schema";
 import { mercadoPagoRefusal } from "~/platform/payments/mercadopago-codes";
 import { BUYER, guestWithCart, TEST_CARD } from "../support/checkout-fixtures";

@@ -8,6 +8,7 @@ import { DataDirLockedError, lockFilePath } from "~/platform/db/data-dir-lock.se
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "~/platform/db/migrate.server";
 import { leads } from "~/platform/db/schema";
+import { expectRefundParts, refundPartsAcrossMigration } from "../support/refund-parts-migration";
 
 const migrationFiles = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith(".sql"));
 
@@ -110,6 +111,17 @@ describe("migrateDatabase on an in-memory PGlite", () => {
     expect(await handle.ping()).toBe(false);
     await expect(handle.close()).resolves.toBeUndefined();
   });
+});
+
+describe("migration 0024 on PGlite", () => {
+  it("gives the refunds posted before it their parts, from their references, and keeps the ledger append-only", async () => {
+    const handle = await connectDatabase({});
+    try {
+      expectRefundParts(await refundPartsAcrossMigration(handle));
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 });
 
 describe("PGlite in a data folder", () => {

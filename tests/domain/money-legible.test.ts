@@ -5,13 +5,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
-  allSales,
-  type SaleMoney,
-  type SaleRow,
-  salesFilter,
-  salesTotals,
-} from "~/domain/ledger/read-sales.server";
-import {
   listWallets,
   listWithdrawals,
   payoutMode,
@@ -21,17 +14,22 @@ import {
   walletStatement,
   walletsTotal,
 } from "~/domain/ledger/read-wallets.server";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
+import type { SaleMoney } from "~/domain/ledger/sale-money.server";
 import { settleDueReceivables } from "~/domain/ledger/settle-receivables.server";
 import { applyTransfer, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
+import { allSales } from "~/domain/sales/sales-csv.server";
+import type { SaleRow } from "~/domain/sales/sales-page.server";
+import { salesTotals } from "~/domain/sales/sales-totals.server";
 import type { Actor } from "~/domain/team/permissions";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { orders, paymentAccounts, payments, walletMovements, withdrawals } from "~/platform/db/schema";
+import { salesQueryOf } from "~/routes/backoffice/sales-query.server";
 import {
   BUYER,
   type CheckoutHarness,
@@ -150,7 +148,7 @@ describe("one period's money on /sales, the statement and /withdrawals", () => {
       .from(orders)
       .where(eq(orders.organizationId, shop.organizationId))
       .orderBy(orders.createdAt);
-    const filter = salesFilter(
+    const filter = salesQueryOf(
       new URLSearchParams({
         de: dayInSaoPaulo(placed[0]?.at ?? new Date()),
         ate: dayInSaoPaulo(placed.at(-1)?.at ?? new Date()),
@@ -188,7 +186,7 @@ describe("one period's money on /sales, the statement and /withdrawals", () => {
     expect(row(refunded).refundCents).toBeLessThan(0);
     expect(row(pix).refundCents).toBe(0);
     // Another period has none of it.
-    const later = await salesTotals(db(), owner, salesFilter(new URLSearchParams({ de: "2099-01-01" })));
+    const later = await salesTotals(db(), owner, salesQueryOf(new URLSearchParams({ de: "2099-01-01" })));
     expect(later).toMatchObject({ orders: 0, grossCents: 0, netCents: 0 });
 
     // /withdrawals: the balances hold exactly the sales' net (no withdrawal fee in this config).
@@ -291,6 +289,6 @@ describe("one period's money on /sales, the statement and /withdrawals", () => {
 });
 
 async function firstSale(owner: Actor): Promise<SaleRow | undefined> {
-  for await (const row of allSales(db(), owner, salesFilter(new URLSearchParams()))) return row;
+  for await (const row of allSales(db(), owner, salesQueryOf(new URLSearchParams()))) return row;
   return undefined;
 }

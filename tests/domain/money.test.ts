@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { listSales, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
 import {
   listWallets,
   receivablesOf,
@@ -8,12 +7,14 @@ import {
   walletAgreesWithLedger,
   walletStatement,
 } from "~/domain/ledger/read-wallets.server";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { settleDueReceivables } from "~/domain/ledger/settle-receivables.server";
 import { applyTransfer, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
+import { listSales } from "~/domain/sales/sales-page.server";
+import { salesTotals } from "~/domain/sales/sales-totals.server";
 import type { Actor } from "~/domain/team/permissions";
 import {
   orders,
@@ -23,6 +24,7 @@ import {
   wallets,
   withdrawals,
 } from "~/platform/db/schema";
+import { salesQueryOf } from "~/routes/backoffice/sales-query.server";
 import {
   BUYER,
   deliverWebhook,
@@ -342,7 +344,7 @@ describe("sales", () => {
     const pending = await guestWithCartIn(db(), shop, { Água: 2 });
     await placeOrder(h.ctx, { ...pending.key, method: "pix", buyer: BUYER });
 
-    const all = salesFilter(new URLSearchParams());
+    const all = salesQueryOf(new URLSearchParams());
     const first = await listSales(db(), owner, all, null);
     expect(first.rows).toHaveLength(20);
     expect(first.rows[0]?.status).toBe("pending");
@@ -352,7 +354,7 @@ describe("sales", () => {
     expect(second.next).toBeNull();
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(22);
 
-    const onlyPaid = salesFilter(new URLSearchParams({ status: "paid" }));
+    const onlyPaid = salesQueryOf(new URLSearchParams({ status: "paid" }));
     const paidPage = await listSales(db(), owner, onlyPaid, null);
     expect(paidPage.rows.every((r) => r.status === "paid")).toBe(true);
     const gross = 11 * 800 + 10 * 450;
@@ -382,7 +384,7 @@ describe("sales", () => {
       });
     }
     expect(first.rows[0]).toMatchObject({ grossCents: 0, netCents: 0 });
-    const future = salesFilter(new URLSearchParams({ de: "2099-01-01" }));
+    const future = salesQueryOf(new URLSearchParams({ de: "2099-01-01" }));
     expect((await listSales(db(), owner, future, null)).rows).toEqual([]);
 
     const stranger = await ownerOf(db(), (await shopFixture(db(), [])).organizationId);
@@ -402,7 +404,7 @@ describe("sales", () => {
         .set({ createdAt: sql`${`2026-02-01T12:00:00.000${i}${i}0Z`}::timestamptz` })
         .where(eq(orders.id, id));
     }
-    const all = salesFilter(new URLSearchParams());
+    const all = salesQueryOf(new URLSearchParams());
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

@@ -4,14 +4,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { forgetCachedShops, loadShop } from "~/domain/carts/load-shop.server";
+import { getOrganizationContact, saveOrganizationContact } from "~/domain/carts/organization-contact.server";
 import { successView } from "~/domain/orders/checkout-views.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
 import { createProperty } from "~/domain/properties/create-property.server";
 import { updateProperty } from "~/domain/properties/update-property.server";
 import { guestContactOf } from "~/domain/team/guest-contact.server";
 import { hostContactLinks } from "~/domain/team/organization-contact";
-import { getOrganizationContact, saveOrganizationContact } from "~/domain/team/organization-contact.server";
 import type { Actor } from "~/domain/team/permissions";
 import { organizationContacts, properties } from "~/platform/db/schema";
 import { BUYER, guestWithCart, TEST_CARD } from "../support/checkout-fixtures";

@@ -14,12 +14,11 @@ import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { requestWithdrawal } from "~/domain/ledger/withdrawals.server";
 import { BUYER_TEXT } from "~/domain/orders/buyer";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { accountById, asConnected, liveAccount } from "~/domain/payment-accounts/accounts.server";
 import { validateAsaasTransfer } from "~/domain/payment-accounts/asaas-events.server";
 import { connectAsaas } from "~/domain/payment-accounts/connect-asaas.server";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
-import type { PaymentsContext } from "~/domain/payments/payments-context";
+import { placeOrder } from "~/domain/payments/place-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
 import { connectDatabase } from "~/platform/db/connect.server";
@@ -30,6 +29,7 @@ import {
   asaasTransferValidationRequest,
   openAsaasCredentials,
 } from "~/platform/payments/asaas-accounts.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { type AsaasFake, startAsaasFake } from "../support/asaas-fake";
 import { BUYER, checkoutHarness, deliverWebhook, guestWithCartIn } from "../support/checkout-fixtures";
 import { refusal } from "../support/refusal";

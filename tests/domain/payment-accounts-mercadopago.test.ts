@@ -5,9 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { isReceiving } from "~/domain/payment-accounts/accounts.server";
 import {
   finishMercadoPagoConnect,
@@ -17,6 +15,8 @@ import {
 import { disconnectAccount } from "~/domain/payment-accounts/disconnect.server";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
 import { createConfirmedUser } from "~/platform/auth/create-user.server";

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { connectSandbox } from "~/domain/payment-accounts/connect-sandbox.server";
 import { disconnectAccount } from "~/domain/payment-accounts/disconnect.server";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
 import { readReceiving } from "~/domain/payment-accounts/read-receiving.server";
-import { reconcileAccounts } from "~/domain/payment-accounts/reconcile.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
+import { reconcileAccounts } from "~/domain/payments/reconcile.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { listActivity } from "~/domain/team/activity.server";
 import type { Actor } from "~/domain/team/permissions";

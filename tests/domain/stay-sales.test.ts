@@ -3,17 +3,12 @@
 // The stay's page, /sales with ?estadia= (rows, totals, pages) and its CSV must all show exactly those.
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  listSales,
-  readSalesFirstPage,
-  type SaleRow,
-  type salesFilter,
-  salesFilterWithStay,
-  salesTotals,
-} from "~/domain/ledger/read-sales.server";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
+import type { SalesFilter } from "~/domain/sales/sales-filter.server";
+import { listSales, readSalesFirstPage, type SaleRow } from "~/domain/sales/sales-page.server";
+import { salesTotals } from "~/domain/sales/sales-totals.server";
 import { readStay } from "~/domain/stays/read-stay.server";
 import type { Actor } from "~/domain/team/permissions";
 import { connectDatabase } from "~/platform/db/connect.server";
@@ -23,6 +18,7 @@ import { damageRecords, propertyProducts, type stays } from "~/platform/db/schem
 import { requestContext } from "~/platform/request-context";
 import { backofficeContext } from "~/routes/backoffice/guard.server";
 import { loader as salesCsvLoader } from "~/routes/backoffice/sales-csv";
+import { salesQueryWithStay } from "~/routes/backoffice/sales-query.server";
 import { loader as stayLoader } from "~/routes/backoffice/stay-detail";
 import {
   BUYER,
@@ -78,7 +74,7 @@ const addStay = (
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
 
 /** Every row of a filter, page after page of `size`. */
-async function allPages(owner: Actor, filter: ReturnType<typeof salesFilter>, size: number) {
+async function allPages(owner: Actor, filter: SalesFilter, size: number) {
   const rows: SaleRow[] = [];
   let cursor: string | null = null;
   do {
@@ -235,7 +231,7 @@ describe("a stay's page", () => {
 
 describe("/sales filtered by stay", () => {
   const byStay = (actor: Actor, stayId: string, more: Record<string, string> = {}) =>
-    salesFilterWithStay(db(), actor, new URLSearchParams({ estadia: stayId, ...more }));
+    salesQueryWithStay(db(), actor, new URLSearchParams({ estadia: stayId, ...more }));
 
   it("lists exactly the stay's sales, page after page, with totals that add up to its rows", async () => {
     const filter = await byStay(s.owner, s.airbnb);

@@ -180,6 +180,13 @@ test("a host syncs a calendar and plans a run for the check-in; staff record a d
           staffPage.getByRole("heading", { level: 1, name: /Mesa de vidro trincada/ }),
         ).toBeVisible();
         await expect(staffPage.getByRole("img", { name: /^Foto \d da avaria$/ })).toHaveCount(2);
+        // The photos show: /media serves them to the organization's members (ADR 0051).
+        for (const img of await staffPage.getByRole("img", { name: /^Foto \d da avaria$/ }).all()) {
+          await img.scrollIntoViewIfNeeded();
+          await expect
+            .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth))
+            .toBeGreaterThan(0);
+        }
         await expect(staffPage.getByText(/faltam 14 dias/).first()).toBeVisible();
         // Amounts are the owner's and manager's.
         await expect(staffPage.getByRole("link", { name: /Baixar relatório/ })).toHaveCount(0);

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { recomputeTotal } from "~/domain/carts/cart-summary.server";
 import { AppError } from "~/domain/errors";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { expireOrder } from "~/domain/payments/expire-order.server";
-import type { PaymentsContext } from "~/domain/payments/payments-context";
+import { placeOrder } from "~/domain/payments/place-order.server";
 import { refreshGuestOrder } from "~/domain/payments/refresh-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
@@ -30,6 +29,7 @@ import {
   wallets,
 } from "~/platform/db/schema";
 import { type JobRunner, type RecurringJob, startJobRunner } from "~/platform/jobs/job-runner.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import type { WebhookRequest } from "~/platform/payments/provider";
 import type { SandboxProvider } from "~/platform/payments/sandbox-provider.server";
 import {

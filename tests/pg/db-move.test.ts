@@ -1,7 +1,7 @@
 // The embedded database leaving for PostgreSQL (`db:move`) and for an archive (`backup` / `restore`), on the
 // demo data plus a sale, a refund, a withdrawal and a delivered restocking run, with its photos.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_HOST } from "~/domain/demo/demo-host";
 import { seedDemoData } from "~/domain/demo/seed-demo.server";
 import { WITHDRAWAL_STATUS_LABEL, type WithdrawalStatus } from "~/domain/ledger/messages";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { requestWithdrawal } from "~/domain/ledger/withdrawals.server";
-import { ORDER_STATUS_LABEL, type OrderStatus } from "~/domain/orders/order-status";
-import { placeOrder } from "~/domain/orders/place-order.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { advanceReplacement } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import type { Actor } from "~/domain/team/permissions";
+import { ORDER_STATUS_LABEL, type OrderStatus } from "~/lib/order-status";
 import { shortId } from "~/lib/short-id";
 import { restoreBackup } from "~/platform/backup/restore-backup.server";
 import { connectDatabase } from "~/platform/db/connect.server";
@@ -221,9 +221,13 @@ async function buildSource(db: Db): Promise<void> {
   }
 }
 
-/** Runs one of the commands as `npm run` would, on the given data folder. */
+/**
+ * Runs one of the commands as `npm run` would, on the given data folder: under umask 000, where a file
+ * written with default modes would be readable (and writable) by every user of the machine.
+ */
 function command(script: string, args: string[], dataDir: string) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}`, ...args], {
+  const node = [process.execPath, "--import", "tsx", `scripts/${script}`, ...args];
+  const result = spawnSync("/bin/sh", ["-c", 'umask 000 && exec "$@"', "sh", ...node], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
     encoding: "utf8",
     timeout: 120_000,
@@ -252,6 +256,7 @@ async function withEmbedded<T>(dataDir: string, read: (query: Query) => Promise<
 }
 
 const mediaFiles = (dataDir: string) => readdirSync(path.join(dataDir, "media")).sort();
+const modeOf = (file: string) => statSync(file).mode & 0o777;
 
 describe.runIf(available)("moving the embedded database to PostgreSQL, and backups", () => {
   let target: ThrowawayDatabase;
@@ -335,14 +340,28 @@ describe.runIf(available)("moving the embedded database to PostgreSQL, and backu
 
   it("backs up and restores into an empty folder: the copy passes the checks and shows the same data", async () => {
     const file = path.join(tempDir("estadia-backup-"), "copy.tar.gz");
+    // The key a data folder generates when ENCRYPTION_KEY is unset (here the same key, so the copy opens).
+    const key = Buffer.from(process.env.ENCRYPTION_KEY ?? "", "hex").toString("base64");
+    writeFileSync(path.join(sourceDir, "encryption-key"), key, { mode: 0o600 });
     const backup = command("backup.ts", ["--out", file], sourceDir);
     expect(backup.out).toContain("media objects");
     expect(backup.code).toBe(0);
+    // It holds the whole database and the encryption key: its owner's only.
+    expect(modeOf(file)).toBe(0o600);
 
     const restored = tempDir("estadia-restored-");
     const restore = command("restore.ts", [file], restored);
     expect(restore.out).not.toContain("FAIL");
     expect(restore.code, restore.out).toBe(0);
+    expect(modeOf(path.join(restored, "encryption-key"))).toBe(0o600);
+    expect(modeOf(path.join(restored, "auth-secret"))).toBe(0o600);
+    // PGlite writes its files 0666: the folders keep them private, the app's own as the restored one.
+    expect(modeOf(path.join(sourceDir, "db"))).toBe(0o700);
+    expect(modeOf(path.join(restored, "db"))).toBe(0o700);
+    expect(modeOf(path.join(restored, "media"))).toBe(0o700);
+    expect(mediaFiles(restored).map((key) => modeOf(path.join(restored, "media", key)))).toEqual(
+      mediaFiles(restored).map(() => 0o600),
+    );
     expect(mediaFiles(restored)).toEqual(mediaFiles(sourceDir));
     for (const key of mediaFiles(restored)) {
       const same = readFileSync(path.join(restored, "media", key)).equals(

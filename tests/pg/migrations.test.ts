@@ -4,6 +4,7 @@ import { connectDatabase } from "~/platform/db/connect.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
 import { leads } from "~/platform/db/schema/leads";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres";
+import { expectRefundParts, refundPartsAcrossMigration } from "../support/refund-parts-migration";
 
 const available = await postgresAvailable();
 
@@ -52,6 +53,17 @@ describe.runIf(available)("migrations on PostgreSQL", () => {
       expect(await handle.ping()).toBe(true);
     } finally {
       await handle.close();
+    }
+  });
+
+  it("gives the refunds posted before migration 0024 their parts, and keeps the ledger append-only", async () => {
+    const fresh = await createThrowawayDatabase();
+    const handle = await connectDatabase({ databaseUrl: fresh.url });
+    try {
+      expectRefundParts(await refundPartsAcrossMigration(handle));
+    } finally {
+      await handle.close();
+      await fresh.drop();
     }
   });
 

@@ -7,13 +7,12 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
 import { walletAgreesWithLedger } from "~/domain/ledger/read-wallets.server";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
 import { settleDueReceivables } from "~/domain/ledger/settle-receivables.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { applyTransfer, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
-import type { PaymentsContext } from "~/domain/payments/payments-context";
+import { placeOrder } from "~/domain/payments/place-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
 import { connectDatabase } from "~/platform/db/connect.server";
@@ -33,6 +32,7 @@ import {
   withdrawals,
 } from "~/platform/db/schema";
 import { type JobRunner, startJobRunner } from "~/platform/jobs/job-runner.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import type { WebhookRequest } from "~/platform/payments/provider";
 import type { SandboxPayouts } from "~/platform/payouts/sandbox-payouts.server";
 import {

@@ -4,7 +4,6 @@
 // must be renewed exactly once, whoever wins. Asserted on what the fake saw and what the database holds.
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import {
   finishMercadoPagoConnect,
   startMercadoPagoConnect,
@@ -13,6 +12,7 @@ import {
   REFRESH_DAYS_BEFORE_EXPIRY,
   refreshDueTokens,
 } from "~/domain/payment-accounts/refresh-tokens.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
 import { connectDatabase } from "~/platform/db/connect.server";

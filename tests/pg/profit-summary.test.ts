@@ -1,18 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { profitOf } from "~/domain/profit/read-profit.server";
 import { keptProfit, recomputeProfit } from "~/domain/profit/recompute-profit.server";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
-import { NEXT_STEP, type ReplacementStatus } from "~/domain/restock/replacement-status";
 import { saveStockCount } from "~/domain/stock/stock-count.server";
 import type { Actor } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
+import { NEXT_STEP, type ReplacementStatus } from "~/lib/replacement-status";
 import { organization, payments, products, propertyProducts } from "~/platform/db/schema";
 import { appInstances } from "../support/app-instances";
 import {

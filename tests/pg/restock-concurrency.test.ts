@@ -10,7 +10,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { AppError } from "~/domain/errors";
-import { placeOrder } from "~/domain/orders/place-order.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { advanceReplacement } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";

@@ -1,21 +1,23 @@
 import { readFileSync } from "node:fs";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listSales, readSalesFirstPage, salesFilter, salesTotals } from "~/domain/ledger/read-sales.server";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
 import {
   foldPastSlots,
   keptSalesSummary,
   rebuildSalesSummary,
   recomputeSalesSummary,
 } from "~/domain/ledger/sales-summary.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
 import { expireOrder } from "~/domain/payments/expire-order.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
+import { placeOrder } from "~/domain/payments/place-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
+import { listSales, readSalesFirstPage } from "~/domain/sales/sales-page.server";
+import { salesTotals } from "~/domain/sales/sales-totals.server";
 import type { Actor } from "~/domain/team/permissions";
 import { orders, organization, payments, propertyProducts, salesDaily } from "~/platform/db/schema";
+import { salesQueryOf } from "~/routes/backoffice/sales-query.server";
 import { appInstances } from "../support/app-instances";
 import {
   BUYER,
@@ -122,7 +124,7 @@ describe.runIf(available)("the /sales totals' summary on PostgreSQL", () => {
       })
       .from(orders)
       .where(eq(orders.organizationId, organizationId));
-    return salesFilter(new URLSearchParams({ de: span?.from ?? "", ate: span?.to ?? "", ...extra }));
+    return salesQueryOf(new URLSearchParams({ de: span?.from ?? "", ate: span?.to ?? "", ...extra }));
   }
 
   it("gives the totals computed by hand for each filter, and the summary equals its recomputation", async () => {
@@ -206,15 +208,15 @@ describe.runIf(available)("the /sales totals' summary on PostgreSQL", () => {
       ),
     ).toMatchObject({ orders: 1, counts: { cancelled: 1 }, ...none });
     // No date: every day; a later period: nothing; another organization: nothing of these.
-    expect(await salesTotals(db(), owner, salesFilter(new URLSearchParams()))).toMatchObject({
+    expect(await salesTotals(db(), owner, salesQueryOf(new URLSearchParams()))).toMatchObject({
       orders: 7,
       netCents: net,
     });
     expect(
-      await salesTotals(db(), owner, salesFilter(new URLSearchParams({ de: "2099-01-01" }))),
+      await salesTotals(db(), owner, salesQueryOf(new URLSearchParams({ de: "2099-01-01" }))),
     ).toMatchObject({ orders: 0, ...none });
     const stranger = await ownerOf(db(), (await shopFixture(db(), [])).organizationId);
-    expect(await salesTotals(db(), stranger, salesFilter(new URLSearchParams()))).toMatchObject({
+    expect(await salesTotals(db(), stranger, salesQueryOf(new URLSearchParams()))).toMatchObject({
       orders: 0,
       ...none,
     });
@@ -224,7 +226,7 @@ describe.runIf(available)("the /sales totals' summary on PostgreSQL", () => {
       await period(a.organizationId),
       await period(a.organizationId, { status: "pending" }),
       await period(a.organizationId, { imovel: b.propertyId, status: "refunded" }),
-      salesFilter(new URLSearchParams({ de: "2099-01-01" })),
+      salesQueryOf(new URLSearchParams({ de: "2099-01-01" })),
     ]) {
       expect(await readSalesFirstPage(db(), owner, filter)).toEqual({
         page: await listSales(db(), owner, filter, null),

@@ -1,10 +1,13 @@
 // Damage records over HTTP against the built app (run `npm run build` first): staff open a record with two
-// photos from the form, the owner prices it and downloads the claim report, and another host gets 404s.
+// photos from the form, the owner prices it and downloads the claim report, and another host gets 404s;
+// the photos are served to the organization's members only (ADR 0051).
+import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, formatDay, saoPauloDay } from "~/lib/dates";
-import { damageRecords, stays } from "~/platform/db/schema";
+import { damagePhotos, damageRecords, stays } from "~/platform/db/schema";
+import { createPostgresStorage } from "~/platform/storage/postgres-storage.server";
 import { type Browser, signedInBrowser } from "../support/accounts";
 import { startCheckoutServer } from "../support/checkout-server";
 import { FIXTURE_PASSWORD, hostEmail, visibleText } from "../support/money-http";
@@ -161,5 +164,60 @@ describe.runIf(available)("damage records over HTTP", () => {
     expect((await download(stranger, `${path}/relatorio.pdf`)).status).toBe(404);
     expect((await stranger.post(path, { intent: "status", from: "open", to: "archived" })).status).toBe(404);
     expect((await owner.get(path)).body).toContain("Aberta");
+  });
+
+  it("serves a record's photos to its organization's members only, never to a shared cache, old ones too", async () => {
+    const { db, shop, server } = running;
+    const created = await postPhotos(
+      staff,
+      "/avarias/nova",
+      { propertyId: shop.propertyId, title: "Mancha no sofá", description: "" },
+      [await photo("#00b")],
+    );
+    expect(created.status).toBe(302);
+    const damageId = created.location?.split("/").at(-1) ?? "";
+    const [stored] = await db.select().from(damagePhotos).where(eq(damagePhotos.damageId, damageId));
+    if (!stored) throw new Error("no photo stored");
+    // The record's page shows the photo from its address, which its members open.
+    expect((await staff.get(`/avarias/${damageId}`)).body).toContain(`src="${stored.imageThumb}"`);
+    const seen = async (who: Browser, address: string) => {
+      const res = await download(who, address);
+      expect(res.status, `${address} for a member`).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/webp");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      return res.bytes;
+    };
+    const bytes = await seen(staff, stored.imageThumb);
+    await seen(owner, stored.image);
+
+    // Anyone else: the 404 of an address that never existed.
+    const missing = await fetch(`${server.url}/media/avaria-${randomUUID()}.webp`);
+    expect(missing.status).toBe(404);
+    const nothing = await missing.text();
+    const hidden = async (address: string) => {
+      const signedOut = await fetch(`${server.url}${address}`);
+      expect([signedOut.status, await signedOut.text()], `${address} signed out`).toEqual([404, nothing]);
+      const foreign = await download(stranger, address);
+      expect([foreign.status, foreign.text], `${address} for another host`).toEqual([404, nothing]);
+    };
+    await hidden(stored.image);
+    await hidden(stored.imageThumb);
+
+    // A photo stored before damage photos had keys of their own: public like a product's photo, until
+    // it turns out to be a record's.
+    const key = `${randomUUID()}.webp`;
+    await createPostgresStorage(async () => db).put(key, Buffer.from(bytes), "image/webp");
+    const before = await fetch(`${server.url}/media/${key}`);
+    expect(before.status).toBe(200);
+    expect(before.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    await before.arrayBuffer();
+    await db.insert(damagePhotos).values({
+      organizationId: shop.organizationId,
+      damageId,
+      image: `/media/${key}`,
+      imageThumb: `/media/${key}`,
+    });
+    await hidden(`/media/${key}`);
+    await seen(owner, `/media/${key}`);
   });
 });

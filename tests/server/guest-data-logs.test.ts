@@ -1,6 +1,7 @@
 // Issue 24: the built app's log, at its most talkative, never holds a guest's name, email, phone or CPF, over
 // whole purchases: the shop, the cart, identification, a PIX paid through the sandbox's signed webhook, the
-// success page and the receipt email; and a card refused, then paid.
+// success page and the receipt email; and a card refused, then paid. Nor a secret address (issue 45).
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -160,5 +161,33 @@ describe.runIf(available)("guest data in the logs", () => {
     expect((await phone.request(`/payments/${cartId}/success`)).body).toContain("Pagamento confirmado!");
     await receiptSent(cartId, CARD_BUYER);
     await expectLogWithout(CARD_BUYER, cartId);
+  });
+
+  it("writes an address that is a key (data request, turnovers calendar, reset link) as its route's pattern, and no query", async () => {
+    const tokens = Array.from({ length: 6 }, () => randomBytes(24).toString("base64url"));
+    const [data, dataNavigation, feed, reset, invitation, password] = tokens;
+    for (const address of [
+      `/meus-dados/${data}`,
+      `/meus-dados/${dataNavigation}.data`,
+      `/agenda/feed/${feed}.ics`,
+      `/api/auth/reset-password/${reset}?callbackURL=%2Freset-password`,
+      `/convite?token=${invitation}`,
+      `/reset-password?token=${password}`,
+    ]) {
+      const res = await fetch(`${running.server.url}${address}`, { redirect: "manual" });
+      await res.arrayBuffer();
+    }
+    const logged = [
+      '"path":"/meus-dados/:token"',
+      '"path":"/agenda/feed/:token"',
+      '"path":"/api/auth/*"',
+      '"path":"/convite"',
+      '"path":"/reset-password"',
+    ];
+    for (const line of logged) {
+      await expect.poll(() => running.server.output(), { timeout: 5_000 }).toContain(line);
+    }
+    const out = running.server.output();
+    for (const token of tokens) expect(out.includes(token ?? ""), `the log holds ${token}`).toBe(false);
   });
 });

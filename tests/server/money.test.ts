@@ -50,7 +50,8 @@ const STATEMENT_CSV_HEADER =
 /** The sandbox's fee (3,99 %), rounded half up. */
 const fee = (cents: number) => Math.floor((cents * 399 + 5000) / 10000);
 // A new host is in its free days: Estadia takes nothing here (money-legible.test.ts has both fees). Refunding
-// an unreleased card sale with Estadia's fee fails today (refund-order.server.ts does not give that fee back).
+// an unreleased card sale with Estadia's fee fails today (payments/refund-order.server.ts does not give that
+// fee back).
 const platformFee = (_cents: number) => 0;
 const net = (cents: number) => cents - fee(cents) - platformFee(cents);
 /** Cents as the CSVs write them: 1234 → "12,34". */

@@ -1,9 +1,14 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { connectDatabase } from "~/platform/db/connect.server";
+import { migrateDatabase } from "~/platform/db/migrate.server";
 import { freePort } from "../support/free-port";
+import { createThrowawayDatabase, postgresAvailable } from "../support/postgres";
 import { removeDir, runServerExpectingExit, startServer, tempDataDir } from "../support/server-process";
+import { shopFixture } from "../support/shop-fixtures";
 
 /**
  * The folder's files, with their modification times outside the database itself: the first server's own
@@ -142,3 +147,38 @@ describe("a database that cannot be reached", () => {
     }
   });
 });
+
+describe.runIf(await postgresAvailable())(
+  "an encryption key that does not open the stored credentials",
+  () => {
+    it("stops the start with a message naming ENCRYPTION_KEY, not a stack trace", async () => {
+      const database = await createThrowawayDatabase();
+      try {
+        // A host's payment account, sealed with the key of the test process (ENCRYPTION_KEY, vitest.config.ts).
+        const handle = await connectDatabase({ databaseUrl: database.url });
+        try {
+          await migrateDatabase(handle);
+          await shopFixture(handle.db, []);
+        } finally {
+          await handle.close();
+        }
+        const other = randomBytes(32).toString("base64");
+        const refused = await runServerExpectingExit({
+          DATABASE_URL: database.url,
+          PORT: String(await freePort()),
+          ENCRYPTION_KEY: other,
+        });
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain("Estadia did not start.");
+        expect(refused.stderr).toContain(
+          "ENCRYPTION_KEY does not open the credentials this database holds: they were sealed with another key.",
+        );
+        expect(refused.stderr).not.toMatch(/\bat .*\.js:\d+/); // a message, not a stack trace
+        expect(refused.stderr + refused.stdout).not.toContain(other);
+        // (Servers on the key that sealed their fixtures start in every other test, on PGlite and PostgreSQL.)
+      } finally {
+        await database.drop();
+      }
+    });
+  },
+);

@@ -5,8 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
-import { placeOrder } from "~/domain/orders/place-order.server";
-import type { PaymentsContext } from "~/domain/payments/payments-context";
+import { placeOrder } from "~/domain/payments/place-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import {
   type Applied,
@@ -24,6 +23,7 @@ import {
   createAccountProviders,
   type WebhookSource,
 } from "~/platform/payments/account-providers.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import type { WebhookRequest } from "~/platform/payments/provider";
 import { createSandboxProvider, type SandboxProvider } from "~/platform/payments/sandbox-provider.server";
 import type { SandboxPayouts } from "~/platform/payouts/sandbox-payouts.server";

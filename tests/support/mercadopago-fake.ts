@@ -10,7 +10,7 @@ import { type LoggedRequest, readJsonRequest } from "./fake-http";
 export type { LoggedRequest };
 
 // A local, in-process stand-in for the parts of Mercado Pago's REST API that the adapter uses, behaving as
-// the documentation and the official Node SDK describe it (see PAYMENTS-NOTES.md): Bearer auth, required
+// the documentation and the official Node SDK describe it (see docs/payments-notes.md): Bearer auth, required
 // X-Idempotency-Key on creations, MP's error body `{message, error, status, cause: [...]}`, PIX answers with
 // a BR Code, single-use card tokens and the test-card convention where the cardholder name decides.
 // Marketplace (split 1:1): sellers connect by OAuth (`GET /authorization` on the "auth" host, which this one

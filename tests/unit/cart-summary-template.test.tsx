@@ -3,12 +3,8 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { GUEST_LOCALES, type GuestLocale } from "~/lib/i18n/locale";
 import CartSummaryPage from "~/routes/checkout/cart-summary";
-import {
-  fillSummaryTemplate,
-  type GuestSummary,
-  parseSummaryTemplate,
-  templateSummary,
-} from "~/routes/checkout/cart-summary-template";
+import { type GuestSummary, templateSummary } from "~/routes/checkout/cart-summary-template";
+import { fillSummaryTemplate, parseSummaryTemplate } from "../../server/guest-templates/summary-template";
 
 const slots = { token: "T0ken_-x" };
 const TEMPLATE_ID = "00000000-0000-4000-8000-0000000000aa";

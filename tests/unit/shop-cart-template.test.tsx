@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { ShopProduct } from "~/domain/carts/load-shop.server";
 import type { GuestCart } from "~/lib/guest-cart";
 import { GUEST_LOCALES, type GuestLocale } from "~/lib/i18n/locale";
-import { fillCartTemplate, parseCartTemplate } from "~/routes/shop/cart-slots";
 import PropertyShop from "~/routes/shop/property-shop";
+import { parseCartTemplate } from "../../server/guest-templates/fill";
+import { fillCartTemplate } from "../../server/guest-templates/shop-template";
 
 const product = (i: number, over: Partial<ShopProduct>): ShopProduct => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, type Placeholder, type SQL, sql } from "driz
 import { z } from "zod";
 import type { GuestCart } from "~/lib/guest-cart";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
-import { literalLimit, preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, prepared } from "~/platform/db/prepared";
 import { carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { holdUntilCommit } from "~/platform/db/transaction-lock.server";
 import { throttleHit } from "~/platform/throttle.server";
@@ -91,27 +91,28 @@ function offerAndOwnCart(tx: Tx) {
       .limit(literalLimit(1))
       .for("update", { of: carts }),
   );
-  return tx
-    .with(ownCart)
-    .select({
-      propertyId: properties.id,
-      organizationId: properties.organizationId,
-      priceCents: products.priceCents,
-      stock: buyableStock,
-      cartId: ownCart.cartId,
-    })
-    .from(properties)
-    .leftJoin(
-      propertyProducts,
-      and(
-        eq(propertyProducts.propertyId, properties.id),
-        eq(propertyProducts.productId, sql.placeholder("productId")),
-      ),
-    )
-    .leftJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
-    .leftJoin(ownCart, sql`true`)
-    .where(and(eq(properties.hash, hash), isNull(properties.archivedAt)))
-    .prepare("offer_and_own_cart");
+  return prepared(tx, "offer_and_own_cart", () =>
+    tx
+      .with(ownCart)
+      .select({
+        propertyId: properties.id,
+        organizationId: properties.organizationId,
+        priceCents: products.priceCents,
+        stock: buyableStock,
+        cartId: ownCart.cartId,
+      })
+      .from(properties)
+      .leftJoin(
+        propertyProducts,
+        and(
+          eq(propertyProducts.propertyId, properties.id),
+          eq(propertyProducts.productId, sql.placeholder("productId")),
+        ),
+      )
+      .leftJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
+      .leftJoin(ownCart, sql`true`)
+      .where(and(eq(properties.hash, hash), isNull(properties.archivedAt))),
+  );
 }
 
 /**
@@ -121,7 +122,7 @@ function offerAndOwnCart(tx: Tx) {
  * more unit stays within the stock any guest can buy and the line's limit. Otherwise it writes nothing.
  */
 function addWithoutWaiting(db: Db) {
-  return preparedOnce(db, "add_unit_at_once", (name) => {
+  return prepared(db, "add_unit_at_once", () => {
     const hash = sql.placeholder("hash");
     const productId = sql.placeholder("productId");
     const own = ownPending(sql.placeholder("deviceId"), sql.placeholder("since"));
@@ -158,7 +159,7 @@ function addWithoutWaiting(db: Db) {
       ),
     ];
     const limit = sql`least(coalesce((select stock from fresh), ${CART_LINE_MAX}), ${CART_LINE_MAX})`;
-    return addUnitQuery(db, sql`${productId}::uuid`, sql`fresh`, { before, limit }).prepare(name);
+    return addUnitQuery(db, sql`${productId}::uuid`, sql`fresh`, { before, limit });
   });
 }
 
@@ -180,20 +181,20 @@ async function newCart(
   now: Date,
 ): Promise<string> {
   await holdUntilCommit(tx, `cart:${deviceId}:${property.id}`);
-  const [made] = await tx
-    .select({ id: carts.id })
-    .from(carts)
-    .where(
-      and(
-        eq(carts.propertyId, sql.placeholder("propertyId")),
-        ownPending(sql.placeholder("deviceId"), sql.placeholder("since")),
-      ),
-    )
-    .orderBy(desc(carts.createdAt))
-    .limit(literalLimit(1))
-    .for("update")
-    .prepare("device_cart_locked")
-    .execute({ propertyId: property.id, deviceId, since: reuseSince });
+  const [made] = await prepared(tx, "device_cart_locked", () =>
+    tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(
+        and(
+          eq(carts.propertyId, sql.placeholder("propertyId")),
+          ownPending(sql.placeholder("deviceId"), sql.placeholder("since")),
+        ),
+      )
+      .orderBy(desc(carts.createdAt))
+      .limit(literalLimit(1))
+      .for("update"),
+  ).execute({ propertyId: property.id, deviceId, since: reuseSince });
   if (made) return made.id;
   const limit = await throttleHit(tx, CART_CREATION_PER_IP, ip, now);
   if (!limit.allowed)

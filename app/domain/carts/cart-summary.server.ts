@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, type SQL, sql, type WithSubquery } from "drizzle-orm";
 import type { GuestCart } from "~/lib/guest-cart";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
+import { prepared } from "~/platform/db/prepared";
 import { cartItems, carts, products, properties, propertyProducts } from "~/platform/db/schema";
 import { buyableStockFor } from "./guest-stock.server";
 
@@ -97,7 +97,9 @@ export async function addOneUnit(
   // Prepared (named): PostgreSQL plans it once per connection, not on every first add (ADR 0046).
   const unit = sql`(select ${sql.placeholder("organizationId")}::uuid as organization_id,
     ${sql.placeholder("cartId")}::uuid as cart_id, ${sql.placeholder("unitPriceCents")}::int as price)`;
-  const query = addUnitQuery(tx, sql`${sql.placeholder("productId")}::uuid`, unit).prepare("add_one_unit");
+  const query = prepared(tx, "add_one_unit", () =>
+    addUnitQuery(tx, sql`${sql.placeholder("productId")}::uuid`, unit),
+  );
   const added = addedUnit(await query.execute(line));
   if (!added) throw new Error("cart vanished");
   return added;
@@ -167,7 +169,7 @@ export async function readOwnCartSummary(
   cartId: string,
   deviceId: string,
 ): Promise<CartSummary | null> {
-  const query = preparedOnce(db, "own_cart_summary", (name) =>
+  const query = prepared(db, "own_cart_summary", () =>
     summaryQuery(
       db,
       and(
@@ -176,7 +178,7 @@ export async function readOwnCartSummary(
         eq(carts.status, "pending"),
         isNull(properties.archivedAt),
       ),
-    ).prepare(name),
+    ),
   );
   return summaryOf(await query.execute({ cartId, deviceId }));
 }

@@ -4,7 +4,7 @@ import { type CatalogueNames, guestName } from "~/lib/guest-name";
 import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
 import { sortByName } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
-import { literalLimit, preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, prepared } from "~/platform/db/prepared";
 import {
   cartItems,
   carts,
@@ -66,7 +66,7 @@ const catalogs = ttlCache<Catalog | null>(SHOP_CACHE_MS);
 
 /**
  * The device's reusable cart in the shop at `hash` (null: none, not a device id, or no such shop): for
- * the shop's template, which holds the rest of the page (server/shop-page-cache.ts).
+ * the shop's template, which holds the rest of the page (server/guest-templates/shop-page.ts).
  */
 export async function loadShopCart(
   db: Db,
@@ -129,7 +129,7 @@ async function reusableCart(
   propertyId: string,
   now: Date,
 ): Promise<GuestCart | null> {
-  const rows = await preparedOnce(db, "reusable_cart", (name) => {
+  const rows = await prepared(db, "reusable_cart", () => {
     const latest = db
       .select({ id: carts.id })
       .from(carts)
@@ -155,8 +155,7 @@ async function reusableCart(
       .from(carts)
       .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
       .where(inArray(carts.id, latest))
-      .orderBy(asc(cartItems.createdAt))
-      .prepare(name);
+      .orderBy(asc(cartItems.createdAt));
   }).execute({ deviceId, propertyId, since: new Date(now.getTime() - CART_REUSE_DAYS * 86_400_000) });
   const [head] = rows;
   if (!head) return null;

@@ -3,8 +3,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { sortByName } from "~/lib/sort-by-name";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { columnAs } from "~/platform/db/prepared";
-import { productCategories } from "~/platform/db/schema";
+import { asJson, columnAs, type Part, type Queryable } from "~/platform/db/prepared";
+import { organization, productCategories } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { parseInput } from "../parse-input";
 import { type Actor, assertCan } from "../team/permissions";
@@ -43,8 +43,17 @@ export async function listCategories(db: Db, actor: Actor, order: "name" | "newe
   return order === "name" ? sortByName(rows) : rows;
 }
 
-/** The categories' ids and names, newest first, as a read to put inside a larger one (ADR 0048). */
-export function categoryNames(db: Db, organizationId: AnyPgColumn | Placeholder) {
+/** The categories' ids and names, newest first, as a part of a page's read (ADR 0048). */
+export function categoryNamesPart(): Part<{ categories: Named[] }, Named[]> {
+  return {
+    columns: (db) => ({ categories: asJson<Named>(categoryNames(db, organization.id)) }),
+    result: (row) => row?.categories ?? [],
+  };
+}
+
+type Named = { id: string; name: string };
+
+function categoryNames(db: Queryable, organizationId: AnyPgColumn | Placeholder) {
   return db
     .select({
       id: columnAs(productCategories.id, "id"),

@@ -2,6 +2,7 @@ import { AppError } from "~/domain/errors";
 import { discardImage, type StoredImage, storeImageFile } from "~/domain/images/image-input.server";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/domain/images/image-limits";
 import { loadSharp } from "~/platform/sharp.server";
+import { DAMAGE_PHOTO_KEY_PREFIX } from "./damage-photo-access.server";
 import { exifTakenAt } from "./exif-taken-at";
 import { MAX_PHOTOS_PER_REQUEST, DAMAGE_TEXT as T } from "./messages";
 
@@ -40,7 +41,7 @@ export async function storePhotos(files: readonly File[]): Promise<StoredPhoto[]
   try {
     for (const file of files) {
       const takenAt = await takenAtOf(file);
-      stored.push({ ...(await storeImageFile(file)), takenAt });
+      stored.push({ ...(await storeImageFile(file, DAMAGE_PHOTO_KEY_PREFIX)), takenAt });
     }
   } catch (err) {
     await discardPhotos(stored);

@@ -3,6 +3,7 @@ import { createConfirmedUser } from "~/platform/auth/create-user.server";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products } from "~/platform/db/schema";
 import { loadSharp } from "~/platform/sharp.server";
+import { saveOrganizationContact } from "../carts/organization-contact.server";
 import { createCategory } from "../catalog/categories.server";
 import { createProduct } from "../catalog/products.server";
 import { readImageInput } from "../images/image-input.server";
@@ -10,7 +11,6 @@ import { createProperty } from "../properties/create-property.server";
 import { listProperties } from "../properties/read-properties.server";
 import { addProductsToProperty } from "../stock/add-products.server";
 import { saveStockQuantities } from "../stock/save-stock-quantities.server";
-import { saveOrganizationContact } from "../team/organization-contact.server";
 import type { Actor } from "../team/permissions";
 import { DEMO_HOST, DEMO_SHOP_PROPERTY } from "./demo-host";
 

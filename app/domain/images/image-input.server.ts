@@ -64,13 +64,16 @@ function checkUrl(raw: string): string {
   return url.href;
 }
 
-/** One uploaded file through the same checks as a form's `imageFile` (several photos in one form). */
-export async function storeImageFile(file: File): Promise<StoredImage> {
+/**
+ * One uploaded file through the same checks as a form's `imageFile` (several photos in one form). Its keys
+ * start with `keyPrefix` (a damage photo's say it is private).
+ */
+export async function storeImageFile(file: File, keyPrefix = ""): Promise<StoredImage> {
   if (file.size > MAX_UPLOAD_BYTES) throw refuse(IMAGE_MESSAGES.tooLarge);
   const input = Buffer.from(await file.arrayBuffer());
   const { image, thumb, width, height } = await reencode(input);
 
-  const id = randomUUID();
+  const id = `${keyPrefix}${randomUUID()}`;
   const keys = { image: `${id}.webp`, thumb: `${id}-thumb.webp` };
   const storage = mediaStorage();
   try {
@@ -80,7 +83,7 @@ export async function storeImageFile(file: File): Promise<StoredImage> {
     await Promise.allSettled([storage.delete(keys.image), storage.delete(keys.thumb)]);
     throw err;
   }
-  return { image: MEDIA_PREFIX + keys.image, imageThumb: MEDIA_PREFIX + keys.thumb, width, height };
+  return { image: mediaPath(keys.image), imageThumb: mediaPath(keys.thumb), width, height };
 }
 
 /** Checks the bytes are a real image within limits and makes the WebP image and its thumbnail. */
@@ -119,6 +122,11 @@ async function reencode(
     if (meta.format === "heif" && meta.compression === "hevc") throw refuse(IMAGE_MESSAGES.heic);
     throw refuse(IMAGE_MESSAGES.corrupt);
   }
+}
+
+/** The address a stored key is served at (what products, properties and damage photos keep). */
+export function mediaPath(key: string): string {
+  return MEDIA_PREFIX + key;
 }
 
 /** The storage key of a `/media/…` value we made; undefined for an outside URL or anything else. */

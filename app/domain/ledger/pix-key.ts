@@ -1,4 +1,4 @@
-import { digitsOf, isValidCpf } from "~/lib/cpf";
+import { digitsOf, isValidCnpj, isValidCpf } from "~/lib/cpf";
 import { normalizePhone } from "~/lib/phone";
 import type { PixKeyType } from "~/platform/payouts/payout-provider";
 
@@ -23,19 +23,6 @@ const INVALID: Record<PixKeyType, string> = {
 
 export function isPixKeyType(value: unknown): value is PixKeyType {
   return typeof value === "string" && value in PIX_KEY_LABEL;
-}
-
-export function isValidCnpj(value: string): boolean {
-  const cnpj = digitsOf(value);
-  if (cnpj.length !== 14 || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const check = (length: number) => {
-    const weights =
-      length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = weights.reduce((acc, w, i) => acc + w * Number(cnpj[i]), 0);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  return check(12) === Number(cnpj[12]) && check(13) === Number(cnpj[13]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { isOrderStatus, ORDER_STATUS_LABEL } from "~/lib/order-status";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import {
@@ -12,10 +13,10 @@ import {
 } from "~/platform/db/schema";
 import type { PixKeyType } from "~/platform/payouts/payout-provider";
 import { AppError } from "../errors";
-import { isOrderStatus, ORDER_STATUS_LABEL } from "../orders/order-status";
 import { liveAccount } from "../payment-accounts/accounts.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { MONEY_TEXT as T, WITHDRAWAL_STATUS_LABEL, type WithdrawalStatus } from "./messages";
+import { addToParts, SALE_PARTS, type SalePartsMoney } from "./sale-money.server";
 
 export type WalletCard = {
   id: string;
@@ -99,7 +100,7 @@ export async function savedPayoutKey(
 export type StatementType = "Venda" | "Saque" | "Recebível" | "Reembolso" | "Saque devolvido";
 
 /** A sale's columns on the statement: fees positive when taken, negative when a refund gives them back. */
-export type StatementMoney = { grossCents: number; providerFeeCents: number; platformFeeCents: number };
+export type StatementMoney = SalePartsMoney;
 
 export type StatementRow = {
   key: string;
@@ -114,22 +115,11 @@ export type StatementRow = {
   reference: string;
 };
 
-type Line = { kind: string; amountCents: number; reference: string };
+type Line = { kind: string; amountCents: number; refundOf: string | null };
 
-/** Adds one ledger line to a row's columns (a refund's lines say by their reference what they give back). */
-function addLine(money: StatementMoney, line: Line) {
-  const kind =
-    line.kind === "refund"
-      ? line.reference.endsWith("platform-fee")
-        ? "platform_fee"
-        : line.reference.endsWith("fee")
-          ? "fee"
-          : "sale"
-      : line.kind;
-  if (kind === "sale") money.grossCents += line.amountCents;
-  else if (kind === "fee") money.providerFeeCents -= line.amountCents;
-  else if (kind === "platform_fee") money.platformFeeCents -= line.amountCents;
-}
+/** Adds one ledger line to a row's columns (a refund's line in the part it gives back). */
+const addLine = (money: StatementMoney, line: Line) =>
+  addToParts(money, { kind: line.kind, cents: line.amountCents, refundOf: line.refundOf });
 
 const noMoney = (): StatementMoney => ({ grossCents: 0, providerFeeCents: 0, platformFeeCents: 0 });
 
@@ -145,7 +135,7 @@ export async function walletStatement(db: Db, actor: Actor, walletId: unknown): 
     .select({
       kind: walletMovements.kind,
       amountCents: walletMovements.amountCents,
-      reference: walletMovements.reference,
+      refundOf: walletMovements.refundOf,
       createdAt: walletMovements.createdAt,
       orderId: walletMovements.orderId,
       receivableId: walletMovements.receivableId,
@@ -191,14 +181,14 @@ async function fillReleases(db: Db, walletId: string, rows: StatementRow[]) {
       orderId: walletMovements.orderId,
       kind: walletMovements.kind,
       amountCents: walletMovements.amountCents,
-      reference: walletMovements.reference,
+      refundOf: walletMovements.refundOf,
     })
     .from(walletMovements)
     .where(
       and(
         eq(walletMovements.walletId, walletId),
         eq(walletMovements.bucket, "pending"),
-        inArray(walletMovements.kind, ["sale", "fee", "platform_fee"]),
+        inArray(walletMovements.kind, [...SALE_PARTS]),
         inArray(
           walletMovements.orderId,
           releases.map((r) => r.reference),

@@ -3,6 +3,15 @@ import { addDays, saoPauloDay } from "~/lib/dates";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orders, salesDaily, walletMovements } from "~/platform/db/schema";
 import type { Queryable } from "../properties/types";
+import {
+  addSaleSums,
+  NO_SALE_SUMS,
+  SALE_KINDS,
+  type SaleSums,
+  saleSumsOf,
+  saleSumsSql,
+  sumsOfLine,
+} from "./sale-money.server";
 import type { Posting } from "./wallet-ledger.server";
 
 // The /sales totals' summary (ADR 0025): per organization, São Paulo day of the order's creation, property and
@@ -18,41 +27,22 @@ import type { Posting } from "./wallet-ledger.server";
 // puts the days before yesterday back into slot 0 (ADR 0050), and the rebuild writes what live writes and
 // the fold leave.
 
-/** The ledger kinds that make a sale's money; 'settlement' only moves it between buckets. */
-export const SALE_KINDS = ["sale", "fee", "platform_fee", "refund"] as const;
-
-export type SalesSums = {
-  orders: number;
-  grossCents: number;
-  providerFeeCents: number;
-  platformFeeCents: number;
-  refundCents: number;
-};
+/** What a summary row holds: its orders, and their money as /sales shows it (sale-money.server.ts). */
+export type SalesSums = SaleSums & { orders: number };
 
 export type SalesSummaryRow = SalesSums & { propertyId: string; day: string; status: string };
 
-const ZERO: SalesSums = {
-  orders: 0,
-  grossCents: 0,
-  providerFeeCents: 0,
-  platformFeeCents: 0,
-  refundCents: 0,
-};
+const ZERO: SalesSums = { orders: 0, ...NO_SALE_SUMS };
 const SUM_KEYS = Object.keys(ZERO) as (keyof SalesSums)[];
 
-/** One ledger line's money as /sales shows it: fees positive when taken, refunds negative. */
-function sumsOfLine(kind: string, cents: number): SalesSums {
-  if (kind === "sale") return { ...ZERO, grossCents: cents };
-  if (kind === "fee") return { ...ZERO, providerFeeCents: -cents };
-  if (kind === "platform_fee") return { ...ZERO, platformFeeCents: -cents };
-  if (kind === "refund") return { ...ZERO, refundCents: cents };
-  return ZERO;
-}
+/** One ledger line's money as a summary row adds it. */
+const sumsOfPosting = (kind: string, cents: number): SalesSums => ({
+  orders: 0,
+  ...sumsOfLine({ kind, cents }),
+});
 
-function add(a: SalesSums, b: SalesSums, sign = 1): SalesSums {
-  const out = { ...a };
-  for (const k of SUM_KEYS) out[k] += sign * b[k];
-  return out;
+function add(a: SalesSums, b: SalesSums, sign: 1 | -1 = 1): SalesSums {
+  return { ...addSaleSums(a, b, sign), orders: a.orders + sign * b.orders };
 }
 
 const SUMMARY_SLOTS = 64;
@@ -97,7 +87,10 @@ export async function moveInSalesSummary(tx: Tx, order: OrderAt, from: string, t
       ),
     )
     .groupBy(walletMovements.kind);
-  const moved = lines.reduce((s, l) => add(s, sumsOfLine(l.kind, Number(l.cents))), { ...ZERO, orders: 1 });
+  const moved: SalesSums = {
+    orders: 1,
+    ...saleSumsOf(lines.map((l) => ({ kind: l.kind, cents: Number(l.cents) }))),
+  };
   await addToRows(tx, [
     [keyOf(order, from), add(ZERO, moved, -1)],
     [keyOf(order, to), moved],
@@ -136,7 +129,7 @@ export async function addPostingsToSalesSummary(
   const rows: [Key, SalesSums][] = [];
   for (const p of sale) {
     const order = byId.get(p.orderId);
-    if (order) rows.push([keyOf(order, order.status), sumsOfLine(p.kind, p.amountCents)]);
+    if (order) rows.push([keyOf(order, order.status), sumsOfPosting(p.kind, p.amountCents)]);
   }
   await addToRows(tx, rows);
 }
@@ -192,6 +185,7 @@ function recomputedRows(organizationId: string, slotsFrom: string | null = null)
   const slot = slotsFrom
     ? sql`case when ${day} >= ${slotsFrom}::date then ${slotSql(sql`o.id`)} else 0 end`
     : sql`0`;
+  const money = saleSumsSql();
   return sql`
     select o.organization_id, o.property_id, ${day} as day, o.status, ${slot} as slot, count(*)::int as orders,
            coalesce(sum(m.gross), 0)::bigint as gross_cents,
@@ -200,14 +194,11 @@ function recomputedRows(organizationId: string, slotsFrom: string | null = null)
            coalesce(sum(m.refund), 0)::bigint as refund_cents
     from ${orders} o
     left join (
-      select order_id,
-             sum(case when kind = 'sale' then amount_cents else 0 end) as gross,
-             -sum(case when kind = 'fee' then amount_cents else 0 end) as provider_fee,
-             -sum(case when kind = 'platform_fee' then amount_cents else 0 end) as platform_fee,
-             sum(case when kind = 'refund' then amount_cents else 0 end) as refund
+      select order_id, ${money.grossCents} as gross, ${money.providerFeeCents} as provider_fee,
+             ${money.platformFeeCents} as platform_fee, ${money.refundCents} as refund
       from ${walletMovements}
       where organization_id = ${organizationId} and order_id is not null
-        and kind in ('sale', 'fee', 'platform_fee', 'refund')
+        and ${inArray(walletMovements.kind, [...SALE_KINDS])}
       group by order_id
     ) m on m.order_id = o.id
     where o.organization_id = ${organizationId}

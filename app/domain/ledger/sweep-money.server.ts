@@ -1,4 +1,4 @@
-import type { PaymentsContext } from "../payments/payments-context";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { settleDueReceivables } from "./settle-receivables.server";
 import { reconcileWithdrawals } from "./withdrawals.server";
 

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { walletMovements, wallets } from "~/platform/db/schema";
+import type { SalePart } from "./sale-money.server";
 import { addPostingsToSalesSummary } from "./sales-summary.server";
 
 // The host's money ledger: append-only movements, each into one bucket of one wallet, and the wallet's
@@ -23,6 +24,8 @@ export type Posting = {
   bucket: Bucket;
   amountCents: number;
   reference: string;
+  /** A refund's line: the part of the sale it gives back (required for, and only for, a refund). */
+  refundOf?: SalePart;
   orderId?: string;
   receivableId?: string;
   withdrawalId?: string;
@@ -107,6 +110,7 @@ async function appendMovements(tx: Tx, organizationId: string, walletId: string,
       bucket: p.bucket,
       amountCents: p.amountCents,
       reference: p.reference,
+      refundOf: p.refundOf ?? null,
       orderId: p.orderId ?? null,
       receivableId: p.receivableId ?? null,
       withdrawalId: p.withdrawalId ?? null,

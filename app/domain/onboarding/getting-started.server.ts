@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
-import { literalLimit, preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, type Part, type Queryable, readParts } from "~/platform/db/prepared";
 import { activity, orders, organization, products, properties, propertyProducts } from "~/platform/db/schema";
 import type { PaymentsConfig } from "~/platform/env.server";
-import { liveAccountState, receivesWith } from "../payment-accounts/accounts.server";
+import { liveAccountPart, receivesWith } from "../payment-accounts/accounts.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { GETTING_STARTED_STEPS, type GettingStartedStep, POSTER_DOWNLOADED } from "./steps";
 
@@ -25,8 +25,12 @@ export async function readGettingStarted(
   actor: Actor,
 ): Promise<GettingStarted> {
   assertCan(actor, "payments.read");
-  const [row] = await stepsQuery(ctx.db).execute({ organizationId: actor.organizationId });
-  return gettingStartedOf(row, receivesWith(row?.account, ctx.config));
+  // The steps and the live account in one round trip.
+  const { steps, account } = await readParts(ctx.db, "getting_started", actor.organizationId, {
+    steps: gettingStartedPart(),
+    account: liveAccountPart(),
+  });
+  return gettingStartedOf(steps, receivesWith(account, ctx.config));
 }
 
 type StepsRow = {
@@ -37,7 +41,7 @@ type StepsRow = {
   purchase: boolean;
 };
 
-/** The checklist, from the row `gettingStartedColumns` read and whether the organization takes payments. */
+/** The checklist, from what `gettingStartedPart` read and whether the organization takes payments. */
 export function gettingStartedOf(row: StepsRow | undefined, receiving: boolean): GettingStarted {
   const done: Record<GettingStartedStep, boolean> = {
     property: Boolean(row?.property),
@@ -51,22 +55,15 @@ export function gettingStartedOf(row: StepsRow | undefined, receiving: boolean):
   return { steps, done: steps.every((s) => s.done), property: row?.property ?? null };
 }
 
-/** The steps and the live account in one round trip, built once per database handle. */
-function stepsQuery(db: Db) {
-  return preparedOnce(db, "getting_started", (name) =>
-    db
-      .select({ ...gettingStartedColumns(db), account: liveAccountState(organization.id) })
-      .from(organization)
-      .where(eq(organization.id, sql.placeholder("organizationId")))
-      .prepare(name),
-  );
+/**
+ * The data steps, as a part of a page's read (on its own with the live account, or with the dashboard's other
+ * reads); undefined for an organization not found.
+ */
+export function gettingStartedPart(): Part<StepsRow, StepsRow | undefined> {
+  return { columns: stepsColumns, result: (row) => row };
 }
 
-/**
- * The data steps, as the columns of one row selected from the organization (on its own or with the
- * dashboard's other reads).
- */
-export function gettingStartedColumns(db: Db): { [K in keyof StepsRow]: SQL<StepsRow[K]> } {
+function stepsColumns(db: Queryable): { [K in keyof StepsRow]: SQL<StepsRow[K]> } {
   const org = organization.id;
   const first = db
     .select({ id: properties.id, name: properties.name, hash: properties.hash })

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { isOpen, type OrderStatus } from "~/lib/order-status";
 import type { Db } from "~/platform/db/database-handle.server";
 import {
   carts,
@@ -14,7 +15,6 @@ import { getOwnCart } from "../carts/change-cart-item.server";
 import { guestContactOf } from "../team/guest-contact.server";
 import type { HostContact } from "../team/organization-contact";
 import { type GuestOrder, latestDeviceOrderAt, latestGuestOrder } from "./guest-orders.server";
-import { isOpen, type OrderStatus } from "./order-status";
 
 // What the checkout pages show, read for the device that owns the cart (anyone else gets nothing).
 

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { OPEN_STATUSES } from "~/lib/order-status";
 import type { Db } from "~/platform/db/database-handle.server";
-import { literalLimit, preparedOnce } from "~/platform/db/prepared";
+import { literalLimit, prepared } from "~/platform/db/prepared";
 import { orders, organization, paymentAccounts } from "~/platform/db/schema";
 import { isDeviceId } from "../carts/cart-policy";
 import type { Buyer } from "./buyer";
-import { OPEN_STATUSES } from "./order-status";
 
 export type GuestOrder = typeof orders.$inferSelect;
 
@@ -32,7 +32,7 @@ export async function latestGuestOrder(
   const parsed = ids.safeParse({ cartId, deviceId });
   if (!parsed.success) return null;
   // Read by every checkout page and every status poll: built once.
-  const query = preparedOnce(db, "latest_guest_order", (name) =>
+  const query = prepared(db, "latest_guest_order", () =>
     db
       .select()
       .from(orders)
@@ -40,8 +40,7 @@ export async function latestGuestOrder(
         and(eq(orders.cartId, sql.placeholder("cartId")), eq(orders.deviceId, sql.placeholder("deviceId"))),
       )
       .orderBy(...NEWEST_FIRST)
-      .limit(literalLimit(1))
-      .prepare(name),
+      .limit(literalLimit(1)),
   );
   const [order] = await query.execute(parsed.data);
   return order ?? null;
@@ -81,7 +80,7 @@ export async function openGuestOrder(
   const parsed = ids.safeParse({ cartId, deviceId });
   if (!parsed.success) return null;
   // Read by every charge: built once.
-  const query = preparedOnce(db, "open_guest_order", (name) =>
+  const query = prepared(db, "open_guest_order", () =>
     db
       .select({ order: orders, account: paymentAccounts, organizationCreatedAt: organization.createdAt })
       .from(orders)
@@ -96,8 +95,7 @@ export async function openGuestOrder(
           eq(orders.deviceId, sql.placeholder("deviceId")),
           orderIsOpen,
         ),
-      )
-      .prepare(name),
+      ),
   );
   const [row] = await query.execute(parsed.data);
   return row ?? null;

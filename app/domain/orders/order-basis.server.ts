@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { executePrepared } from "~/platform/db/prepared";
+import { runPrepared } from "~/platform/db/prepared";
 import {
   cartItems,
   carts,
@@ -61,7 +61,7 @@ const linesOf = (cart: SQL) => sql`(
  * the lines are as they stand; otherwise they are read again.
  */
 export async function readOrderBasis(tx: Tx, cartId: string, deviceId: string): Promise<OrderBasis> {
-  const rows = await executePrepared(
+  const rows = await runPrepared(
     tx,
     "order_basis",
     sql`
@@ -86,7 +86,7 @@ export async function readOrderBasis(tx: Tx, cartId: string, deviceId: string): 
   };
   let tuples = row.lines as LineTuple[];
   if (row.fresh !== true) {
-    const again = await executePrepared(
+    const again = await runPrepared(
       tx,
       "order_basis_lines",
       sql`select ${linesOf(sql`c`)} as lines from ${carts} c where c.id = ${cart.id}`,

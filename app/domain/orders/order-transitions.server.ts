@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import { isOrderStatus, NEXT_STATUSES, type OrderStatus } from "~/lib/order-status";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { orderItems, orderStatusChanges, orders } from "~/platform/db/schema";
 import { moveInSalesSummary } from "../ledger/sales-summary.server";
 import { type HeldLine, releaseStock } from "../stock/order-stock.server";
-import { isOrderStatus, NEXT_STATUSES, type OrderStatus } from "./order-status";
 
 export type OrderRef = { id: string; organizationId: string; propertyId: string };
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { executePrepared } from "~/platform/db/prepared";
+import { runPrepared } from "~/platform/db/prepared";
 import { type OrderNotice, orderItems, orderStatusChanges, orders } from "~/platform/db/schema";
 import {
   countedHitsJson,
@@ -10,10 +10,16 @@ import {
 } from "~/platform/throttle.server";
 import { AppError } from "../errors";
 import { countPlacedOrderStatement } from "../ledger/sales-summary.server";
-import { CHECKOUT_THROTTLES } from "../payments/throttles";
 import { holdStockStatement, refuseUncoveredStock, type StockOutcome } from "../stock/order-stock.server";
 import type { Buyer } from "./buyer";
 import { CHECKOUT_TEXT as T } from "./messages";
+
+/** Orders per guest address: each holds stock for half an hour. */
+const ORDERS_PER_IP = {
+  name: "order-ip",
+  limit: 30,
+  windowSeconds: 15 * 60,
+} as const satisfies ThrottlePolicy;
 
 /** An order line: today's name and price, the quantity bought. */
 export type OrderLine = {
@@ -46,7 +52,7 @@ export type NewOrder = {
  * stock, it refuses, and the caller's transaction rolls back all of it.
  */
 export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip: string): Promise<void> {
-  const limits: [ThrottlePolicy, string][] = [[CHECKOUT_THROTTLES.ordersPerIp, ip]];
+  const limits: [ThrottlePolicy, string][] = [[ORDERS_PER_IP, ip]];
   const at = order.createdAt.toISOString();
   const values = sql.join(
     lines.map(
@@ -55,9 +61,9 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
     sql`, `,
   );
   // One text per number of lines: prepared once per connection for each.
-  const rows = await executePrepared(
+  const rows = await runPrepared(
     tx,
-    `write_order_${lines.length}`,
+    "write_order",
     sql`
     with lines (product_id, name, unit_price_cents, quantity) as (values ${values}),
     throttle as (${throttleHitsStatement(limits, order.createdAt)}),
@@ -83,6 +89,7 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
     select ${countedHitsJson("throttle")} as hits,
       (select json_agg(json_build_object('product_id', product_id, 'present', present, 'counted', counted,
         'held', held, 'left_units', left_units)) from stock_outcome) as stock`,
+    { lines: lines.length },
   );
   for (const limit of await countedVerdicts(tx, limits, rows[0]?.hits, order.createdAt))
     if (!limit.allowed)

@@ -1,16 +1,16 @@
 import { and, eq, inArray, isNull, ne, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
+import { type Part, prepared } from "~/platform/db/prepared";
 import { member, organization, paymentAccounts, user } from "~/platform/db/schema";
 import type { AccountProviderName } from "~/platform/env.server";
 import { accountNeedsReconnectEmail } from "~/platform/mail/templates.server";
 import type { ConnectedAccount } from "~/platform/payments/account-providers.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import type { BrowserCardConfig, PaymentProvider } from "~/platform/payments/provider";
 import { ProviderError } from "~/platform/payments/provider";
 import type { PayoutProvider } from "~/platform/payouts/payout-provider";
 import { AppError } from "../errors";
-import type { PaymentsContext } from "../payments/payments-context";
 import { recordActivity } from "../team/activity.server";
 import { providerLabel, RECEIVING_TEXT as T } from "./messages";
 
@@ -19,12 +19,11 @@ export type AccountRow = typeof paymentAccounts.$inferSelect;
 /** The organization's live account (any status but disconnected), or null. */
 export async function liveAccount(db: Db | Tx, organizationId: string): Promise<AccountRow | null> {
   // Read by every checkout step: built once.
-  const query = preparedOnce(db, "live_account", (name) =>
+  const query = prepared(db, "live_account", () =>
     db
       .select()
       .from(paymentAccounts)
-      .where(isLive(sql.placeholder("organizationId")))
-      .prepare(name),
+      .where(isLive(sql.placeholder("organizationId"))),
   );
   const [row] = await query.execute({ organizationId });
   return row ?? null;
@@ -40,6 +39,14 @@ export type LiveAccountState = { status: string; provider: string };
 export function liveAccountState(organizationId: AnyPgColumn | Placeholder) {
   return sql<LiveAccountState | null>`(select json_build_object('status', ${paymentAccounts.status},
     'provider', ${paymentAccounts.provider}) from ${paymentAccounts} where ${isLive(organizationId)} limit 1)`;
+}
+
+/** The live account's state as a part of a page's read (null without one). */
+export function liveAccountPart(): Part<{ account: LiveAccountState | null }, LiveAccountState | null> {
+  return {
+    columns: () => ({ account: liveAccountState(organization.id) }),
+    result: (row) => row?.account ?? null,
+  };
 }
 
 function isLive(organizationId: AnyPgColumn | Placeholder) {
@@ -92,7 +99,7 @@ export async function chargingAccount(
   organizationId: string,
 ): Promise<ChargingAccount> {
   // Read by every charge: built once.
-  const query = preparedOnce(ctx.db, "charging_account", (name) =>
+  const query = prepared(ctx.db, "charging_account", () =>
     ctx.db
       .select({ account: paymentAccounts, organizationCreatedAt: organization.createdAt })
       .from(paymentAccounts)
@@ -102,8 +109,7 @@ export async function chargingAccount(
           eq(paymentAccounts.organizationId, sql.placeholder("organizationId")),
           eq(paymentAccounts.status, "active"),
         ),
-      )
-      .prepare(name),
+      ),
   );
   const [row] = await query.execute({ organizationId });
   return chargingFrom(ctx, row);

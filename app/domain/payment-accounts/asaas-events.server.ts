@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { withdrawals } from "~/platform/db/schema";
-import type { PaymentsContext } from "../payments/payments-context";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 
 // Asaas's one event that is a question, not a notice (those take the one webhook path, webhook-inbox): may
 // this transfer leave the sub-account?

@@ -1,7 +1,6 @@
-import { digitsOf, isValidCpf } from "~/lib/cpf";
+import { digitsOf, isValidCnpj, isValidCpf } from "~/lib/cpf";
 import { normalizePhone } from "~/lib/phone";
 import { isAmountText, priceInputToCents } from "~/lib/price-input";
-import { isValidCnpj } from "../ledger/pix-key";
 
 // The data Asaas requires to open a host's sub-account, checked here before anything is sent.
 

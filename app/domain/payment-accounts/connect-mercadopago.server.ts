@@ -6,9 +6,9 @@ import {
   mercadoPagoAuthorizationUrl,
   mercadoPagoSeller,
 } from "~/platform/payments/mercadopago-oauth.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
-import type { PaymentsContext } from "../payments/payments-context";
 import { type Actor, assertCan } from "../team/permissions";
 import type { AccountRow } from "./accounts.server";
 import { RECEIVING_TEXT as T } from "./messages";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { newSandboxSellerId } from "~/platform/payments/sandbox-provider.server";
 import { seal } from "~/platform/secrets/secret-box.server";
 import { AppError } from "../errors";
-import type { PaymentsContext } from "../payments/payments-context";
 import { type Actor, assertCan } from "../team/permissions";
 import type { AccountRow } from "./accounts.server";
 import { RECEIVING_TEXT as T } from "./messages";

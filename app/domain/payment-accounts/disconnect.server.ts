@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { paymentAccounts } from "~/platform/db/schema";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { AppError } from "../errors";
-import type { PaymentsContext } from "../payments/payments-context";
 import { recordActivity } from "../team/activity.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { providerLabel, RECEIVING_TEXT as T } from "./messages";

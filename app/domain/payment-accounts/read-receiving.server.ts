@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { organization, reconciliationFindings, user } from "~/platform/db/schema";
 import type { AccountProviderName, PaymentsConfig } from "~/platform/env.server";
-import type { PaymentsContext } from "../payments/payments-context";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { type Actor, assertCan, can } from "../team/permissions";
 import { liveAccount } from "./accounts.server";
 import { type AccountStatus, providerLabel, statusLabel } from "./messages";
 import { inFreeTrial, percentText } from "./platform-fee";
-import { FINDING_TEXT, type FindingKind } from "./reconcile.server";
+import { FINDING_TEXT, type FindingKind } from "./reconcile-findings";
 
 export type OfferedProvider = { provider: AccountProviderName; label: string; providerFees: string };
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { paymentAccounts } from "~/platform/db/schema";
 import { refreshMercadoPagoToken } from "~/platform/payments/mercadopago-oauth.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError } from "~/platform/payments/provider";
-import type { PaymentsContext } from "../payments/payments-context";
 import { recordActivity } from "../team/activity.server";
 import { markNeedsReconnect } from "./accounts.server";
 import { providerLabel } from "./messages";

@@ -1,19 +1,40 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { isOpen, type OrderStatus } from "~/lib/order-status";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
 import { carts, orders, payments } from "~/platform/db/schema";
 import { countOrder, countPayment } from "~/platform/metrics/checkout-metrics.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import type { ProviderPayment } from "~/platform/payments/provider";
 import { recordSale } from "../ledger/record-sale.server";
-import { isOpen, type OrderStatus } from "../orders/order-status";
 import { closeOrder, heldLinesOf, moveOrder, recordSaleCosts } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
 import { recordSaleProfit } from "../profit/record-profit.server";
 import { sellHeldStock } from "../stock/order-stock.server";
-import { cancelCharge, recheckCharge } from "./at-provider.server";
 import { forwardStatus, LIVE_PAYMENT_STATUSES, type PaymentRowStatus } from "./payment-status";
-import type { PaymentsContext } from "./payments-context";
 import { sendReceipt } from "./send-receipt.server";
+
+/** A charge as we know it: which provider holds it, under which of the organization's accounts. */
+export type ChargeRef = { provider: string; providerPaymentId: string; paymentAccountId: string | null };
+
+// Asking the provider how a charge stands, or to stop it, ends in applyPayment; applying a payment may in
+// turn stop or refund another charge and apply that answer: the three live here, calling one another.
+
+/** Asks the account that made a charge how it stands, and applies the answer. */
+export async function recheckCharge(ctx: PaymentsContext, ref: ChargeRef): Promise<AppliedPayment | null> {
+  const live = await withAccountProvider(ctx, ref.paymentAccountId, (p) =>
+    p.getPayment(ref.providerPaymentId),
+  );
+  return applyPayment(ctx, ref.provider, live);
+}
+
+/** Stops a pending charge at its account and applies the answer (a charge paid meanwhile is refunded). */
+export async function cancelCharge(ctx: PaymentsContext, ref: ChargeRef): Promise<AppliedPayment | null> {
+  const live = await withAccountProvider(ctx, ref.paymentAccountId, (p) =>
+    p.cancelPayment(ref.providerPaymentId),
+  );
+  return applyPayment(ctx, ref.provider, live);
+}
 
 export type AppliedPayment = {
   orderId: string;

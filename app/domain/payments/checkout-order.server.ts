@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { PaymentMethod } from "~/lib/payment-method";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
-import { executePrepared } from "~/platform/db/prepared";
+import { runPrepared } from "~/platform/db/prepared";
 import { orders, payments } from "~/platform/db/schema";
 import { countPayment } from "~/platform/metrics/checkout-metrics.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError } from "~/platform/payments/provider";
 import {
   countedHitsJson,
@@ -24,7 +25,6 @@ import {
   orderIsOpen,
 } from "../orders/guest-orders.server";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
-import { placeOrder } from "../orders/place-order.server";
 import {
   type ChargingAccount,
   chargingFrom,
@@ -34,7 +34,7 @@ import {
 import { RECEIVING_TEXT as RECEIVING } from "../payment-accounts/messages";
 import { platformFeeCents } from "../payment-accounts/platform-fee";
 import { expireOrder } from "./expire-order.server";
-import type { PaymentsContext } from "./payments-context";
+import { placeOrder } from "./place-order.server";
 
 export type GuestKey = { cartId: string; deviceId: string; ip: string };
 
@@ -142,13 +142,14 @@ export async function newAttempt(
   limits: [ThrottlePolicy, string][],
 ): Promise<Attempt> {
   const attempt = attemptOf(order, method);
-  const rows = await executePrepared(
+  const rows = await runPrepared(
     tx,
-    `new_attempt_${limits.length}`,
+    "new_attempt",
     sql`
     with throttle as (${throttleHitsStatement(limits, now)}),
     ${attemptStatement(charging, order, method, now, attempt, sql`true`)}
     select ${countedHitsJson("throttle")} as hits`,
+    { limits: limits.length },
   );
   refusePastLimits(await countedVerdicts(tx, limits, rows[0]?.hits, now));
   return attempt;
@@ -216,9 +217,9 @@ export async function pixAttemptAtOnce(
   limits: [ThrottlePolicy, string][],
 ): Promise<Attempt | null> {
   const attempt = attemptOf(order, "pix");
-  const rows = await executePrepared(
+  const rows = await runPrepared(
     db,
-    `pix_attempt_at_once_${limits.length}`,
+    "pix_attempt_at_once",
     sql`
     with seen as (select xmin::text as version from ${orders} where id = ${order.id}),
     locked as (
@@ -230,6 +231,7 @@ export async function pixAttemptAtOnce(
     throttle as (${throttleHitsStatement(limits, now, sql`exists (select 1 from go)`)}),
     ${attemptStatement(charging, order, "pix", now, attempt, throttleAllowedSql(limits, "throttle"))}
     select exists (select 1 from go) as went, ${countedHitsJson("throttle")} as hits`,
+    { limits: limits.length },
   );
   if (rows[0]?.went !== true) return null;
   refusePastLimits(await countedVerdicts(db, limits, rows[0]?.hits, now));

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { isOpen } from "~/lib/order-status";
 import { orders, payments } from "~/platform/db/schema";
 import { countOrder } from "~/platform/metrics/checkout-metrics.server";
-import { isOpen } from "../orders/order-status";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { closeOrder } from "../orders/order-transitions.server";
-import { cancelCharge, recheckCharge } from "./at-provider.server";
+import { cancelCharge, recheckCharge } from "./apply-payment.server";
 import { LIVE_PAYMENT_STATUSES } from "./payment-status";
-import type { PaymentsContext } from "./payments-context";
 
 /**
  * Gives up an order whose time to pay has passed, and the stock it held, once. Its charges are asked

@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { OrderStatus } from "~/lib/order-status";
 import { payments } from "~/platform/db/schema";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { isCardRefusal, ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
 import { CHECKOUT_TEXT as T } from "../orders/messages";
-import type { OrderStatus } from "../orders/order-status";
 import { applyPayment } from "./apply-payment.server";
 import { CARD_REFUSAL_TEXT } from "./card-refusal-text";
 import {
@@ -14,7 +15,6 @@ import {
   newAttempt,
   orderToPay,
 } from "./checkout-order.server";
-import type { PaymentsContext } from "./payments-context";
 import { CHECKOUT_THROTTLES } from "./throttles";
 
 export type CardPaymentInput = GuestKey & {

@@ -3,7 +3,7 @@ import { env } from "~/platform/env.server";
 import { type Logger, logger } from "~/platform/log.server";
 import { mailer } from "~/platform/mail/mailer.server";
 import { accountProviders } from "~/platform/payments/account-providers.server";
-import type { PaymentsContext } from "./payments-context";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 
 /** The process's payments context (its database, the account adapters and the mailer), logging to `log`. */
 export async function paymentsContext(log: Logger = logger()): Promise<PaymentsContext> {

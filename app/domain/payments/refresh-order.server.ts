@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { isOpen, type OrderStatus } from "~/lib/order-status";
 import { payments } from "~/platform/db/schema";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError } from "~/platform/payments/provider";
 import { latestGuestOrder } from "../orders/guest-orders.server";
-import { isOpen, type OrderStatus } from "../orders/order-status";
-import { recheckCharge } from "./at-provider.server";
+import { recheckCharge } from "./apply-payment.server";
 import { expireOrder } from "./expire-order.server";
 import { LIVE_PAYMENT_STATUSES } from "./payment-status";
-import type { PaymentsContext } from "./payments-context";
 
 /** The provider is asked about one payment at most this often, however often pages poll. */
 export const PROVIDER_CHECK_SECONDS = 5;

@@ -5,10 +5,10 @@ import { parseLocale } from "~/lib/i18n/locale";
 import { shortId } from "~/lib/short-id";
 import { orderItems, orders, products, properties } from "~/platform/db/schema";
 import { type ReceiptContact, receiptEmail } from "~/platform/mail/templates.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { dataRequestPath } from "../guests/data-request-link.server";
 import { guestContactOf } from "../team/guest-contact.server";
 import { type HostContact, hostContactLinks } from "../team/organization-contact";
-import type { PaymentsContext } from "./payments-context";
 
 function receiptContact(contact: HostContact | null): ReceiptContact | null {
   const links = hostContactLinks(contact).map(({ kind, text, href }) => ({ kind, text, href }));

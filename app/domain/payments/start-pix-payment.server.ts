@@ -1,7 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
-import { preparedOnce } from "~/platform/db/prepared";
+import { prepared } from "~/platform/db/prepared";
 import { payments } from "~/platform/db/schema";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError } from "~/platform/payments/provider";
 import type { ThrottlePolicy } from "~/platform/throttle.server";
 import { AppError } from "../errors";
@@ -17,7 +18,6 @@ import {
   orderToPay,
   pixAttemptAtOnce,
 } from "./checkout-order.server";
-import type { PaymentsContext } from "./payments-context";
 import { CHECKOUT_THROTTLES } from "./throttles";
 
 /**
@@ -97,7 +97,7 @@ async function markAttempt(ctx: PaymentsContext, id: string, detail: string) {
 
 /** The provider's answer to a new PIX charge, on its attempt: written by every charge, so built once. */
 function pixAnswered(db: Db) {
-  return preparedOnce(db, "pix_answered", (name) =>
+  return prepared(db, "pix_answered", () =>
     db
       .update(payments)
       .set({
@@ -107,7 +107,6 @@ function pixAnswered(db: Db) {
         expiresAt: sql`${sql.placeholder("expiresAt")}::timestamptz`,
         updatedAt: sql`${sql.placeholder("updatedAt")}::timestamptz`,
       })
-      .where(eq(payments.id, sql.placeholder("id")))
-      .prepare(name),
+      .where(eq(payments.id, sql.placeholder("id"))),
   );
 }

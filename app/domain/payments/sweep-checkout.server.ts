@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { orders, payments } from "~/platform/db/schema";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError } from "~/platform/payments/provider";
 import { orderIsOpen } from "../orders/guest-orders.server";
-import { recheckCharge } from "./at-provider.server";
+import { recheckCharge } from "./apply-payment.server";
 import { expireOrder } from "./expire-order.server";
 import { LIVE_PAYMENT_STATUSES } from "./payment-status";
-import type { PaymentsContext } from "./payments-context";
 import { sendReceipt } from "./send-receipt.server";
 import { applyStoredEvents } from "./webhook-inbox.server";
 

@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { paymentEvents, payments } from "~/platform/db/schema";
 import { countWebhookVerificationFailed } from "~/platform/metrics/checkout-metrics.server";
 import type { WebhookSource } from "~/platform/payments/account-providers.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError, type WebhookRequest } from "~/platform/payments/provider";
 import { PayoutError } from "~/platform/payouts/payout-provider";
 import { recheckTransfer } from "../ledger/withdrawals.server";
 import { accountForSeller, liveAccount } from "../payment-accounts/accounts.server";
-import { recheckCharge } from "./at-provider.server";
+import { recheckCharge } from "./apply-payment.server";
 import { recordEvent } from "./payment-events.server";
-import type { PaymentsContext } from "./payments-context";
 
 // Every provider notification, about a payment or a payout, on any URL, takes this one path: it is
 // received (checked, stored once, answered at once), then applied out of the request. A notification is

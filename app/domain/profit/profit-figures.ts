@@ -1,3 +1,5 @@
+import { saleSumsOf } from "../ledger/sale-money.server";
+
 // The arithmetic of the profit summary, shared by the hooks that keep it and the recomputation that checks
 // it, and the figures the dashboard derives from its sums.
 
@@ -30,15 +32,15 @@ export type ProductFigures = {
 };
 
 /**
- * An order's figures: gross and fees as the ledger posted them (`sale`, `fee`, `platform_fee`, fees
- * negative there), cost from the lines whose cost was known; a line of unknown cost is counted apart,
- * never as zero cost.
+ * An order's figures: gross and fees as the sale's lines in the ledger make them (sale-money.server.ts; a
+ * refund's lines are left out, the refund takes the sale's own figures away), cost from the lines whose cost
+ * was known; a line of unknown cost is counted apart, never as zero cost.
  */
 export function figuresOfOrder(
   ledger: { kind: string; amountCents: number }[],
   lines: SoldLine[],
 ): OrderFigures {
-  const sum = (kind: string) => ledger.reduce((t, m) => (m.kind === kind ? t + m.amountCents : t), 0);
+  const sale = saleSumsOf(ledger.map((m) => ({ kind: m.kind, cents: m.amountCents })));
   const products = [...lines]
     .sort((a, b) => a.productId.localeCompare(b.productId))
     .map((l) => ({
@@ -49,9 +51,9 @@ export function figuresOfOrder(
       uncostedUnits: l.unitCostCents === null ? l.quantity : 0,
     }));
   return {
-    grossCents: sum("sale"),
-    providerFeeCents: -sum("fee"),
-    platformFeeCents: -sum("platform_fee"),
+    grossCents: sale.grossCents,
+    providerFeeCents: sale.providerFeeCents,
+    platformFeeCents: sale.platformFeeCents,
     cogsCents: products.reduce((t, p) => t + p.cogsCents, 0),
     uncostedUnits: products.reduce((t, p) => t + p.uncostedUnits, 0),
     uncostedGrossCents: products.reduce((t, p) => t + (p.uncostedUnits > 0 ? p.grossCents : 0), 0),

@@ -2,8 +2,8 @@ import { and, between, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { calendarDay, DATE_RANGE_TEXT, endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
-import { asJson, columnAs, literalLimit, preparedOnce } from "~/platform/db/prepared";
-import { organization, products, profitDaily, profitProductDaily, properties } from "~/platform/db/schema";
+import { asJson, columnAs, literalLimit, type Part, readParts } from "~/platform/db/prepared";
+import { products, profitDaily, profitProductDaily, properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import type { Queryable } from "../properties/types";
 import { type Actor, assertCan } from "../team/permissions";
@@ -61,9 +61,10 @@ export type ProfitAsk = {
  * property, read only from the summary tables (app/domain/profit/record-profit.server.ts keeps them).
  */
 export async function profitOf(db: Queryable, actor: Actor, period: ProfitPeriod): Promise<ProfitReport> {
-  const ask = profitAsk(actor, period);
-  const [row] = await profitQuery(db, ask.propertyId !== undefined).execute(profitValues(actor, ask));
-  return profitReportOf(ask, row);
+  const { profit } = await readParts(db, "profit", actor.organizationId, {
+    profit: profitPart(actor, profitAsk(actor, period)),
+  });
+  return profit;
 }
 
 /** Checks who asks and the period asked for; throws the pt-BR refusal of a period that cannot be read. */
@@ -81,8 +82,22 @@ export function profitAsk(actor: Actor, period: ProfitPeriod): ProfitAsk {
   return { from, to, days, previousFrom: shift(from, -days), previousTo: shift(from, -1), propertyId };
 }
 
+/**
+ * The period's profit as a part of the organization's row (read alone, or with the dashboard's other reads):
+ * the report of the rows `profitColumns` read, with the values of their placeholders.
+ */
+export function profitPart(actor: Actor, ask: ProfitAsk): Part<ProfitRow, ProfitReport> {
+  const ofProperty = ask.propertyId !== undefined;
+  return {
+    columns: (db) => profitColumns(db, ofProperty),
+    values: profitValues(actor, ask),
+    variant: { property: ofProperty },
+    result: (row) => profitReportOf(ask, row),
+  };
+}
+
 /** The values of `profitColumns`' placeholders. */
-export function profitValues(actor: Actor, ask: ProfitAsk) {
+function profitValues(actor: Actor, ask: ProfitAsk) {
   return {
     organizationId: actor.organizationId,
     from: ask.from,
@@ -95,7 +110,7 @@ export function profitValues(actor: Actor, ask: ProfitAsk) {
 }
 
 /** The report, from the row `profitColumns` read. */
-export function profitReportOf(ask: ProfitAsk, row: ProfitRow | undefined): ProfitReport {
+function profitReportOf(ask: ProfitAsk, row: ProfitRow | undefined): ProfitReport {
   const { from, to, days } = ask;
   const byPropertyDay = row?.days ?? [];
   const top = row?.products ?? [];
@@ -151,18 +166,6 @@ type DayRow = ProfitSums & { propertyId: string | null; day: string | null };
 type ProductRow = Omit<ProductProfit, "profitCents">;
 type PropertyRow = { id: string; name: string; archived: boolean };
 
-/** The profit read on its own (a property's page, the CSV), built once per database handle. */
-function profitQuery(db: Queryable, ofProperty: boolean) {
-  const name = ofProperty ? "profit_of_property" : "profit_of_organization";
-  return preparedOnce(db, name, () =>
-    db
-      .select(profitColumns(db, ofProperty))
-      .from(organization)
-      .where(eq(organization.id, placeholder.organizationId))
-      .prepare(name),
-  );
-}
-
 type ProfitRow = { days: DayRow[]; products: ProductRow[]; properties: PropertyRow[]; recovered: number };
 
 /**
@@ -170,10 +173,7 @@ type ProfitRow = { days: DayRow[]; products: ProductRow[]; properties: PropertyR
  * organization (one round trip, on its own or with the dashboard's other reads): the days and properties of
  * both periods, the top products, the properties' names and the damages paid back.
  */
-export function profitColumns(
-  db: Queryable,
-  ofProperty: boolean,
-): { [K in keyof ProfitRow]: SQL<ProfitRow[K]> } {
+function profitColumns(db: Queryable, ofProperty: boolean): { [K in keyof ProfitRow]: SQL<ProfitRow[K]> } {
   const where = (
     table: typeof profitDaily | typeof profitProductDaily,
     first: Placeholder,

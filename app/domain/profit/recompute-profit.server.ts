@@ -9,6 +9,7 @@ import {
   stockMovements,
   walletMovements,
 } from "~/platform/db/schema";
+import { SALE_PARTS } from "../ledger/sale-money.server";
 import type { Queryable } from "../properties/types";
 import {
   figuresOfMovement,
@@ -46,10 +47,7 @@ export async function recomputeProfit(db: Queryable, organizationId: string): Pr
     })
     .from(walletMovements)
     .where(
-      and(
-        eq(walletMovements.organizationId, organizationId),
-        inArray(walletMovements.kind, ["sale", "fee", "platform_fee"]),
-      ),
+      and(eq(walletMovements.organizationId, organizationId), inArray(walletMovements.kind, [...SALE_PARTS])),
     );
   const refunded = await db
     .select({ orderId: refunds.orderId, createdAt: refunds.createdAt })

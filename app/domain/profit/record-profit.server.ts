@@ -9,6 +9,7 @@ import {
   refunds,
   walletMovements,
 } from "~/platform/db/schema";
+import { SALE_PARTS } from "../ledger/sale-money.server";
 import type { Queryable } from "../properties/types";
 import { figuresOfMovement, figuresOfOrder, type MovedStock, type OrderFigures } from "./profit-figures";
 
@@ -111,12 +112,7 @@ async function orderFigures(tx: Tx, orderId: string): Promise<(OrderRef & { paid
   const ledger = await tx
     .select({ kind: walletMovements.kind, amountCents: walletMovements.amountCents })
     .from(walletMovements)
-    .where(
-      and(
-        eq(walletMovements.orderId, orderId),
-        inArray(walletMovements.kind, ["sale", "fee", "platform_fee"]),
-      ),
-    );
+    .where(and(eq(walletMovements.orderId, orderId), inArray(walletMovements.kind, [...SALE_PARTS])));
   return { ...order, figures: figuresOfOrder(ledger, lines) };
 }
 

@@ -2,13 +2,13 @@ import { and, desc, eq, isNull, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { columnAs, preparedOnce } from "~/platform/db/prepared";
-import { properties } from "~/platform/db/schema";
+import { asJson, columnAs, type Part, prepared, type Queryable } from "~/platform/db/prepared";
+import { organization, properties } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { PROPERTY_TEXT as T } from "./messages";
 import { looksLikePropertyHash } from "./property-hash.server";
-import type { Property, Queryable } from "./types";
+import type { Property } from "./types";
 
 export const propertyColumns = {
   id: properties.id,
@@ -25,26 +25,35 @@ export const propertyColumns = {
 /** The organization's properties, newest first; archived ones are gone from every list. */
 export async function listProperties(db: Db, actor: Actor): Promise<Property[]> {
   assertCan(actor, "catalog.read");
-  // Read by /sales and /properties on every visit: built once per database handle.
-  const query = preparedOnce(db, "live_properties", (name) =>
+  // Read by /properties on every visit: built once per database handle.
+  const query = prepared(db, "live_properties", () =>
     db
       .select(propertyColumns)
       .from(properties)
       .where(isLive(sql.placeholder("organizationId")))
-      .orderBy(...newestFirst)
-      .prepare(name),
+      .orderBy(...newestFirst),
   );
   return query.execute({ organizationId: actor.organizationId });
 }
 
 /** The live properties' ids and names, in the lists' order, as a read to put inside a larger one. */
-export function livePropertyNames(db: Db, organizationId: AnyPgColumn | Placeholder) {
+function livePropertyNames(db: Queryable, organizationId: AnyPgColumn | Placeholder) {
   return db
     .select({ id: columnAs(properties.id, "id"), name: columnAs(properties.name, "name") })
     .from(properties)
     .where(isLive(organizationId))
     .orderBy(...newestFirst);
 }
+
+/** The live properties' ids and names, in the lists' order, as a part of a page's read (the filters' list). */
+export function livePropertiesPart(): Part<{ properties: Named[] }, Named[]> {
+  return {
+    columns: (db) => ({ properties: asJson<Named>(livePropertyNames(db, organization.id)) }),
+    result: (row) => row?.properties ?? [],
+  };
+}
+
+type Named = { id: string; name: string };
 
 const newestFirst = [desc(properties.createdAt), desc(properties.id)];
 

@@ -1,4 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import {
+  ALLOWED_MOVES,
+  isReplacementStatus,
+  REPLACEMENT_LABEL,
+  type ReplacementStatus,
+} from "~/lib/replacement-status";
 import { isUuid } from "~/lib/uuid";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { replacementItems, replacementStatusChanges, replacements } from "~/platform/db/schema";
@@ -8,12 +14,6 @@ import { AppError } from "../errors";
 import { returnToStock } from "../stock/return-to-stock.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
-import {
-  ALLOWED_MOVES,
-  isReplacementStatus,
-  REPLACEMENT_LABEL,
-  type ReplacementStatus,
-} from "./replacement-status";
 
 /**
  * Moves a run from the status the person saw (`from`) to `to`, if that move is allowed: forward along the

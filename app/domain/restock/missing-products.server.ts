@@ -1,14 +1,21 @@
 import { and, asc, eq, inArray, isNull, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addDays } from "~/lib/dates";
+import { OPEN_REPLACEMENT_STATUSES } from "~/lib/replacement-status";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
-import { columnAs, preparedOnce } from "~/platform/db/prepared";
-import { products, properties, propertyProducts, replacementItems, replacements } from "~/platform/db/schema";
+import { asJson, columnAs, type Part, prepared, type Queryable } from "~/platform/db/prepared";
+import {
+  organization,
+  products,
+  properties,
+  propertyProducts,
+  replacementItems,
+  replacements,
+} from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { AGENDA_TEXT } from "../stays/agenda-messages";
 import { nextCheckIns } from "../stays/next-check-ins.server";
 import { type Actor, assertCan } from "../team/permissions";
-import { OPEN_REPLACEMENT_STATUSES } from "./replacement-status";
 
 export type MissingProduct = {
   propertyId: string;
@@ -35,16 +42,24 @@ export async function listMissingProducts(
   options: { onlyToRestock?: boolean } = {},
 ): Promise<MissingProduct[]> {
   assertCan(actor, "replacement.read");
-  const query = preparedOnce(db, "missing_products", (name) =>
-    missingRows(db, sql.placeholder("organizationId")).prepare(name),
-  );
+  const query = prepared(db, "missing_products", () => missingRows(db, sql.placeholder("organizationId")));
   return missingOf(await query.execute({ organizationId: actor.organizationId }), options);
 }
 
 export type MissingRow = Omit<MissingProduct, "toRestock">;
 
-/** The products from the rows `missingRows` read (read alone, or as JSON with the dashboard's reads). */
-export function missingOf(rows: MissingRow[], options: { onlyToRestock?: boolean } = {}): MissingProduct[] {
+/** What is missing as a part of a page's read (the dashboard's count of products to restock). */
+export function missingPart(
+  options: { onlyToRestock?: boolean } = {},
+): Part<{ missing: MissingRow[] }, MissingProduct[]> {
+  return {
+    columns: (db) => ({ missing: asJson<MissingRow>(missingRows(db, organization.id)) }),
+    result: (row) => missingOf(row?.missing ?? [], options),
+  };
+}
+
+/** The products from the rows `missingRows` read (read alone, or as JSON with a page's other reads). */
+function missingOf(rows: MissingRow[], options: { onlyToRestock?: boolean } = {}): MissingProduct[] {
   const missing = rows.map((r) => ({
     ...r,
     onTheWay: Number(r.onTheWay),
@@ -54,7 +69,7 @@ export function missingOf(rows: MissingRow[], options: { onlyToRestock?: boolean
 }
 
 /** The read of what is missing, its columns named as `MissingRow`'s keys (so its JSON has them too). */
-export function missingRows(db: Db | Tx, organizationId: AnyPgColumn | Placeholder) {
+function missingRows(db: Queryable, organizationId: AnyPgColumn | Placeholder) {
   const onTheWay = db
     .select({
       propertyId: replacementItems.propertyId,

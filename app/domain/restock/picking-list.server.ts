@@ -1,17 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { formatDateTime } from "~/lib/dates";
+import {
+  defaultGrouping,
+  type Grouping,
+  REPLACEMENT_LABEL,
+  type ReplacementStatus,
+} from "~/lib/replacement-status";
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
 import type { ChecklistSection } from "~/platform/pdf/checklist-pdf.server";
 import type { Actor } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
 import { getReplacement, type ReplacementLine } from "./read-replacements.server";
-import {
-  defaultGrouping,
-  type Grouping,
-  REPLACEMENT_LABEL,
-  type ReplacementStatus,
-} from "./replacement-status";
 
 /** `?agrupar=` of the picking list's URL. */
 const GROUPING_PARAM: Record<Grouping, string> = { product: "produto", property: "imovel" };

@@ -1,12 +1,12 @@
 import { and, asc, countDistinct, desc, eq } from "drizzle-orm";
 import { saoPauloDay } from "~/lib/dates";
+import { OPEN_REPLACEMENT_STATUSES, type ReplacementStatus } from "~/lib/replacement-status";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products, properties, replacementItems, replacements } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { RESTOCK_TEXT as T } from "./messages";
-import { OPEN_REPLACEMENT_STATUSES, type ReplacementStatus } from "./replacement-status";
 
 export type ReplacementSummary = {
   id: string;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { addDays, saoPauloDay } from "~/lib/dates";
 import { type AllDayEvent, writeCalendar } from "~/lib/ics-writer";
+import { OPEN_REPLACEMENT_STATUSES } from "~/lib/replacement-status";
 import type { Db } from "~/platform/db/database-handle.server";
 import {
   agendaFeedTokens,
@@ -10,7 +11,6 @@ import {
   replacementItems,
   replacements,
 } from "~/platform/db/schema";
-import { OPEN_REPLACEMENT_STATUSES } from "../restock/replacement-status";
 import { type Actor, assertCan } from "../team/permissions";
 import { AGENDA_TEXT as T } from "./agenda-messages";
 import { occupyingStays, turnoversAcross } from "./occupying-stays.server";

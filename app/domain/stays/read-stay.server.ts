@@ -2,16 +2,12 @@ import { and, asc, desc, eq, gt, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { daysBetween } from "~/lib/dates";
 import type { Db } from "~/platform/db/database-handle.server";
 import { damageRecords, orders, stays } from "~/platform/db/schema";
-import {
-  listSales,
-  type SaleRow,
-  type SalesTotals,
-  salesFilter,
-  salesTotals,
-  stayFilterOf,
-} from "../ledger/read-sales.server";
+import { ALL_SALES } from "../sales/sales-filter.server";
+import { listSales, type SaleRow } from "../sales/sales-page.server";
+import { type SalesTotals, salesTotals } from "../sales/sales-totals.server";
 import { type Actor, assertCan, can } from "../team/permissions";
 import { findStay, type StayRecord, salesWindowOf } from "./find-stay.server";
+import { stayFilterOf } from "./stay-sales-filter.server";
 import type { StayWindow } from "./stay-window";
 
 /** How many of a stay's sales its page lists; 'Ver nas vendas' has them all. */
@@ -60,7 +56,7 @@ export async function readStay(db: Db, actor: Actor, stayId: unknown): Promise<S
 }
 
 async function salesOf(db: Db, actor: Actor, stay: StayRecord, window: StayWindow) {
-  const filter = { ...salesFilter(new URLSearchParams()), stay: stayFilterOf(stay, window) };
+  const filter = { ...ALL_SALES, stay: stayFilterOf(stay, window) };
   const [page, totals] = await Promise.all([
     listSales(db, actor, filter, null, SALES_SHOWN),
     salesTotals(db, actor, filter),

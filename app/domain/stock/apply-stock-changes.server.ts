@@ -2,11 +2,13 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { propertyProducts } from "~/platform/db/schema";
 import { liveProductIds } from "../catalog/products.server";
 import { AppError } from "../errors";
+import { recordStockProfit } from "../profit/record-profit.server";
 import type { Queryable } from "../properties/types";
 import type { Actor } from "../team/permissions";
 import type { LossReason } from "./loss-reasons";
 import { STOCK_TEXT as T } from "./messages";
 import { type Movement, recordMovements } from "./record-movement.server";
+import { raiseStockAlerts } from "./stock-alerts.server";
 
 export type StockChange = {
   productId: string;
@@ -47,7 +49,9 @@ type Options = {
  * transaction. The rows are locked first, in a fixed order, so concurrent saves queue up instead of
  * interleaving, and every movement records the value really replaced. A quantity that goes down is a
  * `loss` with its reason (refused without one, before anything is written); one that goes up or in or out
- * of 'Sem limite' is an `adjustment`. Both carry the average cost read under the lock.
+ * of 'Sem limite' is an `adjustment`. Both carry the average cost read under the lock. Besides the stock and
+ * its ledger, it writes the profit summary's losses and gains and opens the alerts of products that fell
+ * to their alert level.
  */
 export async function applyStockChanges(
   tx: Queryable,
@@ -129,7 +133,10 @@ export async function applyStockChanges(
       applied.push({ productId: change.productId, old: old.current, new: change.current, unitCostCents });
     }
   }
-  await recordMovements(tx, actor, movements);
+  const recorded = await recordMovements(tx, actor, movements);
+  // A loss or a counted gain changes the profit summary; a fall to the alert level opens an alert.
+  await recordStockProfit(tx, actor.organizationId, recorded);
+  await raiseStockAlerts(tx, actor.organizationId, movements);
   return { changed, counted, applied };
 }
 

@@ -3,6 +3,7 @@ import type { Tx } from "~/platform/db/database-handle.server";
 import { propertyProducts } from "~/platform/db/schema";
 import { AppError } from "../errors";
 import { type Movement, recordMovements } from "./record-movement.server";
+import { raiseStockAlerts } from "./stock-alerts.server";
 
 // An order holds units of a property's stock from the moment it is made until it is paid (the units are
 // then sold) or given up (they are let go). Held units are `reserved_quantity`: guests can buy
@@ -82,7 +83,8 @@ export async function releaseStock(tx: Tx, propertyId: string, lines: HeldLine[]
 
 /**
  * A paid order's units leave the stock: the current quantity goes down (never below zero, should the host
- * have counted fewer meanwhile), what was held is let go, and each change is a `sale` in the stock ledger.
+ * have counted fewer meanwhile), what was held is let go, each change is a `sale` in the stock ledger, and
+ * a product that fell to its alert level gets an alert.
  * Returns each product's average cost as read under the row lock (null: unknown), for the sale to keep;
  * a product taken out of the property meanwhile is absent.
  */
@@ -134,6 +136,7 @@ export async function sellHeldStock(
     }
   }
   await recordMovements(tx, { organizationId: order.organizationId, userId: null }, movements);
+  await raiseStockAlerts(tx, order.organizationId, movements);
   return new Map(rows.map((r) => [r.productId, r.averageCostCents]));
 }
 

@@ -2,16 +2,10 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { sortByName } from "~/lib/sort-by-name";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { asJson, columnAs, preparedOnce } from "~/platform/db/prepared";
-import {
-  organization,
-  productCategories,
-  products,
-  properties,
-  propertyProducts,
-} from "~/platform/db/schema";
-import { categoryNames } from "../catalog/categories.server";
-import { livePropertyNames } from "../properties/read-properties.server";
+import { asJson, columnAs, type Part, type Queryable, readParts } from "~/platform/db/prepared";
+import { productCategories, products, properties, propertyProducts } from "~/platform/db/schema";
+import { categoryNamesPart } from "../catalog/categories.server";
+import { livePropertiesPart } from "../properties/read-properties.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { alertLevel } from "./stock-alerts.server";
 
@@ -72,28 +66,35 @@ export async function readInventoryPage(
   filter: InventoryFilter,
 ): Promise<{ rows: InventoryRow[]; properties: Named[]; categories: Named[] }> {
   assertCan(actor, "catalog.read");
-  const name = `inventory_page_${shapeOf(filter)}`;
-  const query = preparedOnce(db, name, () =>
-    db
-      .select({
-        rows: asJson<StockRow>(inventoryRows(db, filter)),
-        properties: asJson<Named>(livePropertyNames(db, organization.id)),
-        categories: asJson<Named>(categoryNames(db, organization.id)),
-      })
-      .from(organization)
-      .where(eq(organization.id, sql.placeholder("organizationId")))
-      .prepare(name),
-  );
-  const [row] = await query.execute(valuesOf(actor, filter));
+  const read = await readParts(db, "inventory_page", actor.organizationId, {
+    rows: stockPart(filter),
+    properties: livePropertiesPart(),
+    categories: categoryNamesPart(),
+  });
   return {
-    rows: inventoryOf(row?.rows ?? []),
-    properties: sortByName(row?.properties ?? []),
-    categories: sortByName(row?.categories ?? []),
+    rows: read.rows,
+    properties: sortByName(read.properties),
+    categories: sortByName(read.categories),
   };
 }
 
 type Named = { id: string; name: string };
 type StockRow = Omit<InventoryRow, "missing" | "low">;
+
+/** The stock rows of the filter, as a part of the page's read: one statement per filter's form. */
+function stockPart(filter: InventoryFilter): Part<{ rows: StockRow[] }, InventoryRow[]> {
+  return {
+    columns: (db) => ({ rows: asJson<StockRow>(inventoryRows(db, filter)) }),
+    // A join of four tables that PostgreSQL took longer to plan than to run, on every visit.
+    variant: {
+      property: filter.propertyId !== null,
+      category: filter.categoryId !== null,
+      missing: filter.onlyMissing,
+    },
+    values: { propertyId: filter.propertyId, categoryId: filter.categoryId },
+    result: (row) => inventoryOf(row?.rows ?? []),
+  };
+}
 
 function inventoryOf(rows: StockRow[]): InventoryRow[] {
   return rows
@@ -111,19 +112,8 @@ function inventoryOf(rows: StockRow[]): InventoryRow[] {
     );
 }
 
-// Each combination of filters is its own statement: a join of four tables that PostgreSQL took longer to
-// plan than to run, on every visit.
-const shapeOf = (filter: InventoryFilter) =>
-  `${filter.propertyId ? "p" : ""}${filter.categoryId ? "c" : ""}${filter.onlyMissing ? "m" : ""}`;
-
-const valuesOf = (actor: Actor, filter: InventoryFilter) => ({
-  organizationId: actor.organizationId,
-  propertyId: filter.propertyId,
-  categoryId: filter.categoryId,
-});
-
 /** The inventory's read for the filters given, its columns named as `StockRow`'s keys (so is its JSON). */
-function inventoryRows(db: Db, filter: InventoryFilter) {
+function inventoryRows(db: Queryable, filter: InventoryFilter) {
   const where: SQL[] = [
     eq(propertyProducts.organizationId, sql.placeholder("organizationId")),
     isNull(properties.archivedAt),

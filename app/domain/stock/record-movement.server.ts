@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import { stockMovements } from "~/platform/db/schema";
-import { recordStockProfit } from "../profit/record-profit.server";
 import type { Queryable } from "../properties/types";
 import type { LossReason } from "./loss-reasons";
 import type { MovementReason } from "./messages";
-import { raiseStockAlerts } from "./stock-alerts.server";
 
 export type Movement = {
   propertyId: string;
@@ -22,14 +20,23 @@ export type Movement = {
 /** Who moved the stock: a member, or nobody (a guest's paid order; userId null). */
 export type Mover = { organizationId: string; userId: string | null };
 
+/** A movement as the ledger recorded it, dated by the database's clock. */
+export type RecordedMovement = typeof stockMovements.$inferSelect;
+
 /**
- * Appends ledger rows inside the caller's transaction. created_at is the clock at the insert, not the
- * transaction's start: a save that waited for another's row lock is then dated after it, so ordering by
- * time follows the order the changes really happened in. Losses and gains go to the profit summary in the
- * same transaction, dated by that same clock.
+ * Appends ledger rows inside the caller's transaction, and nothing else: a write whose movements can change
+ * the profit summary (losses, counted gains) or open a stock alert (a fall to the alert level) calls
+ * `recordStockProfit` and `raiseStockAlerts` itself, in the same transaction. created_at is the clock at the
+ * insert, not the transaction's start: a save that waited for another's row lock is then dated after it, so
+ * ordering by time follows the order the changes really happened in; the profit summary dates a movement by
+ * the same clock.
  */
-export async function recordMovements(tx: Queryable, actor: Mover, movements: Movement[]): Promise<void> {
-  if (movements.length === 0) return;
+export async function recordMovements(
+  tx: Queryable,
+  actor: Mover,
+  movements: Movement[],
+): Promise<RecordedMovement[]> {
+  if (movements.length === 0) return [];
   const recorded = await tx
     .insert(stockMovements)
     .values(
@@ -48,6 +55,5 @@ export async function recordMovements(tx: Queryable, actor: Mover, movements: Mo
       })),
     )
     .returning();
-  await recordStockProfit(tx, actor.organizationId, recorded);
-  await raiseStockAlerts(tx, actor.organizationId, movements);
+  return recorded;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { maskPhone, normalizePhone } from "~/lib/phone";
-import { HOST_CONTACT_TEXT as G } from "../carts/host-contact-messages";
+import { HOST_CONTACT_TEXT as G } from "./host-contact-messages";
 import { TEAM_TEXT as T } from "./messages";
 
 /** How guests reach the host; each field optional. Phones are digits with the country code (55…). */

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { database } from "../db/database.server";
 import type { Db } from "../db/database-handle.server";
-import { preparedOnce } from "../db/prepared";
+import { prepared } from "../db/prepared";
 import { member, organization, session, user } from "../db/schema";
 import { type Auth, auth } from "./auth.server";
 import type { Membership } from "./organizations.server";
@@ -29,7 +29,7 @@ type SessionRow = {
 
 /** The session, its person and their memberships, in one round trip (one row per membership). */
 function sessionRows(db: Db, token: string): Promise<SessionRow[]> {
-  return preparedOnce(db, "session_membership", (name) =>
+  return prepared(db, "session_membership", () =>
     db
       .select({
         sessionId: session.id,
@@ -47,8 +47,7 @@ function sessionRows(db: Db, token: string): Promise<SessionRow[]> {
       .leftJoin(member, eq(member.userId, user.id))
       .leftJoin(organization, eq(organization.id, member.organizationId))
       .where(eq(session.token, sql.placeholder("token")))
-      .orderBy(asc(member.createdAt))
-      .prepare(name),
+      .orderBy(asc(member.createdAt)),
   ).execute({ token });
 }
 

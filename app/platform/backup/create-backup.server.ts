@@ -7,6 +7,7 @@ import tar from "tar-stream";
 import { appliedMigrations, rowCounts, tablesInForeignKeyOrder } from "../db/move/catalog.server";
 import { openEmbedded } from "../db/move/open-embedded.server";
 import { pgliteQuery } from "../db/move/query.server";
+import { PRIVATE_FILE_MODE } from "../private-files.server";
 import { StartupError } from "../startup-error.server";
 import { createMediaStorage } from "../storage/copy-media.server";
 import {
@@ -30,7 +31,8 @@ export async function createBackup(options: {
   if (existsSync(options.out)) throw new StartupError(`${options.out} already exists. Nothing was written.`);
   const source = await openEmbedded(options.dataDir);
   const pack = tar.pack();
-  const file = createWriteStream(options.out, { flags: "wx" });
+  // The database and the encryption key: the owner's alone from the first byte, whatever the umask.
+  const file = createWriteStream(options.out, { flags: "wx", mode: PRIVATE_FILE_MODE });
   const written = options.out.endsWith(".gz") ? pipeline(pack, createGzip(), file) : pipeline(pack, file);
   // A failed write must not leave an unhandled rejection while the entries are still being added.
   written.catch(() => {});
@@ -77,6 +79,8 @@ export async function createBackup(options: {
 
 function entry(pack: tar.Pack, name: string, bytes: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    pack.entry({ name, size: bytes.length, mode: 0o600 }, bytes, (err) => (err ? reject(err) : resolve()));
+    pack.entry({ name, size: bytes.length, mode: PRIVATE_FILE_MODE }, bytes, (err) =>
+      err ? reject(err) : resolve(),
+    );
   });
 }

@@ -9,6 +9,7 @@ import { acquireDataDirLock } from "../db/data-dir-lock.server";
 import { appliedMigrations } from "../db/move/catalog.server";
 import { pgliteQuery } from "../db/move/query.server";
 import { type Check, verifyDatabase } from "../db/move/verify-database.server";
+import { PRIVATE_FILE_MODE, privateDir } from "../private-files.server";
 import { StartupError } from "../startup-error.server";
 import { createMediaStorage } from "../storage/copy-media.server";
 import { isMediaKey, MEDIA_CONTENT_TYPE } from "../storage/media-storage";
@@ -38,8 +39,10 @@ export async function restoreBackup(options: { dataDir: string; file: string }):
   const lock = acquireDataDirLock(options.dataDir);
   try {
     const { manifest, database, media } = await readArchive(options.file, options.dataDir);
+    const dir = path.join(options.dataDir, "db");
+    privateDir(dir);
     const client = await PGlite.create({
-      dataDir: path.join(options.dataDir, "db"),
+      dataDir: dir,
       loadDataDir: new Blob([new Uint8Array(database)]),
     });
     try {
@@ -85,7 +88,10 @@ async function readArchive(
         await storage.put(name.slice(MEDIA_PREFIX.length), bytes, MEDIA_CONTENT_TYPE);
         media++;
       } else if ((SECRET_FILES as readonly string[]).includes(name.slice(SECRETS_PREFIX.length))) {
-        await writeFile(path.join(dataDir, name.slice(SECRETS_PREFIX.length)), bytes, { mode: 0o600 });
+        await writeFile(path.join(dataDir, name.slice(SECRETS_PREFIX.length)), bytes, {
+          mode: PRIVATE_FILE_MODE,
+          flag: "wx",
+        });
       }
     }
   })();

@@ -2,6 +2,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { privateDir } from "../private-files.server";
 import { StartupError } from "../startup-error.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import type { DatabaseHandle, Db } from "./database-handle.server";
@@ -85,7 +86,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       import("@electric-sql/pglite"),
       import("drizzle-orm/pglite"),
     ]);
-    const client = await PGlite.create(dataDir ? path.join(dataDir, "db") : undefined, {
+    const dir = dataDir ? path.join(dataDir, "db") : undefined;
+    if (dir) privateDir(dir);
+    const client = await PGlite.create(dir, {
       // Given on the command line, not written into the folder's postgresql.conf (which PGlite replaces whole).
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     });

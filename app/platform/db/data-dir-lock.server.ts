@@ -1,6 +1,7 @@
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
+import { PRIVATE_DIR_MODE } from "../private-files.server";
 import { StartupError } from "../startup-error.server";
 
 // PGlite has no lock between processes: two writers silently lose data. This file is that lock.
@@ -28,7 +29,7 @@ export function lockFilePath(dir: string): string {
 
 /** Takes the folder for this process, or throws DataDirLockedError; a lock left by a dead process is taken over. */
 export function acquireDataDirLock(dir: string): DataDirLock {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const lockPath = lockFilePath(dir);
   const me: Holder = {
     pid: process.pid,

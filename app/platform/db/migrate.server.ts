@@ -11,9 +11,12 @@ export const MIGRATIONS_FOLDER = path.resolve("drizzle");
 // Several app instances may start at once against one PostgreSQL: they queue on this advisory lock.
 const MIGRATION_LOCK_KEY = 7_245_001;
 
-/** Applies the files in drizzle/ that this database has not seen yet; the same files serve both kinds. */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+/**
+ * Applies the files in drizzle/ that this database has not seen yet; the same files serve both kinds. Tests
+ * of a migration's backfill give a folder holding the migrations before it.
+ */
+export async function migrateDatabase(handle: DatabaseHandle, folder = MIGRATIONS_FOLDER): Promise<void> {
+  const config = { migrationsFolder: folder };
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as unknown as PgliteDatabase, config);
     return;

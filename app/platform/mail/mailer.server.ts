@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
+import { PRIVATE_FILE_MODE, privateDir } from "../private-files.server";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
@@ -43,9 +44,13 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Maile
         textEncoding: "base64",
         ...message,
       });
-      mkdirSync(outboxDir, { recursive: true });
+      // Guests' details and sign-in links: for this user only.
+      privateDir(outboxDir);
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
-      writeFileSync(path.join(outboxDir, name), info.message as Buffer, { flag: "wx" });
+      writeFileSync(path.join(outboxDir, name), info.message as Buffer, {
+        flag: "wx",
+        mode: PRIVATE_FILE_MODE,
+      });
     },
   };
 }

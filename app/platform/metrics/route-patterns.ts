@@ -5,6 +5,7 @@ export type RouteEntry = {
   path?: string;
   index?: boolean;
   caseSensitive?: boolean;
+  module?: { handle?: unknown };
 };
 
 /** A pathname's route pattern (`/i/:hash`), or null when only the catch-all route takes it. */
@@ -20,11 +21,14 @@ const CACHE_SIZE = 1000;
  * dynamic ones over splats). Each pattern is compiled once; a pathname seen before is one Map lookup.
  * The root catch-all (`*`, the 404 page) is left out: what only it takes is not a route.
  */
-export function routePatterns(routes: Record<string, RouteEntry | undefined>): RouteMatcher {
+export function routePatterns(
+  routes: Record<string, RouteEntry | undefined>,
+  only: (route: RouteEntry) => boolean = () => true,
+): RouteMatcher {
   const compiled: Compiled[] = [];
   let order = 0;
   for (const route of Object.values(routes)) {
-    if (!route || (!route.path && !route.index)) continue;
+    if (!route || (!route.path && !route.index) || !only(route)) continue;
     const segments = pathOf(route, routes).split("/").filter(Boolean);
     if (segments.length === 1 && segments[0] === "*") continue;
     compiled.push({
@@ -51,6 +55,17 @@ export function routePatterns(routes: Record<string, RouteEntry | undefined>): R
     cache.set(pathname, found);
     return found;
   };
+}
+
+/**
+ * A route whose address is itself a secret (a guest's data request link, the turnovers calendar): its module
+ * says `handle = { secretPath: true }`, and the request log writes its pattern, not the address.
+ */
+export function hasSecretPath(route: RouteEntry): boolean {
+  const handle = route.module?.handle;
+  return (
+    typeof handle === "object" && handle !== null && "secretPath" in handle && handle.secretPath === true
+  );
 }
 
 /** The route's full path: its parents' paths and its own (an index route's is its parent's). */

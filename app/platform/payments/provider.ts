@@ -1,6 +1,6 @@
 // The payment provider seen from our side: a regulated PSP (Mercado Pago, Asaas) or the offline sandbox,
 // always bound to one host's own connected account (ADR 0021). The domain talks only to this interface;
-// money never moves through Estadia itself (PAYMENTS-NOTES.md).
+// money never moves through Estadia itself (docs/payments-notes.md).
 
 export const PROVIDER_NAMES = ["sandbox", "mercadopago", "asaas"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];

@@ -22,7 +22,7 @@ export const SANDBOX_TOKENIZE_PATH = "/sandbox/v1/card_tokens";
 const SANDBOX_PIX_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906";
 
 /**
- * The test-card convention of Mercado Pago (PAYMENTS-NOTES.md): the name on the card decides the outcome,
+ * The test-card convention of Mercado Pago (docs/payments-notes.md): the name on the card decides the outcome,
  * with Mercado Pago's own codes (read by mercadopago-codes.ts). Any other name is approved, so a demo with a
  * real-looking name just works.
  */

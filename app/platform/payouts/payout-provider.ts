@@ -1,6 +1,6 @@
 // Payouts: the provider that holds a host's money (the host's own account there: an Asaas sub-account, or
 // the sandbox's simulated seller) sends a withdrawal to the host's PIX key. Estadia never holds the money
-// (PAYMENTS-NOTES.md, ADR 0021); our ledger reserves the amount, and posts or returns it when the provider
+// (docs/payments-notes.md, ADR 0021); our ledger reserves the amount, and posts or returns it when the provider
 // says the transfer was done or failed. Mercado Pago accounts have none: the host withdraws in Mercado Pago.
 
 export const PAYOUT_PROVIDER_NAMES = ["sandbox", "asaas"] as const;

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "../env.server";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../private-files.server";
 
 // Providers' credentials (access and refresh tokens, API keys) are sealed with AES-256-GCM before they reach
 // the database, and opened only inside the provider adapters. A sealed value reads `v1.<iv>.<tag>.<data>`
@@ -26,9 +27,9 @@ function localKey(dataDir: string): Buffer {
   try {
     return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     try {
-      writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+      writeFileSync(file, randomBytes(32).toString("base64"), { mode: PRIVATE_FILE_MODE, flag: "wx" });
     } catch {
       // Another process wrote it first: use theirs.
     }

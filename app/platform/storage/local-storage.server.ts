@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir } from "../private-files.server";
 import {
   assertMediaKey,
   assertMediaType,
@@ -13,17 +14,21 @@ export function mediaDir(dataDir: string): string {
   return path.join(dataDir, "media");
 }
 
-/** Files in one folder, written to a temporary name and renamed, so a reader never sees half a file. */
+/**
+ * Files in one folder, written to a temporary name and renamed, so a reader never sees half a file. The
+ * folder and its files are this user's only (damage photos are evidence of a guest's stay).
+ */
 export function createLocalStorage(dir: string): MediaStorage {
+  privateDir(dir);
   const file = (key: string) => path.join(dir, key);
   return {
     async put(key, bytes, contentType) {
       assertMediaKey(key);
       assertMediaType(contentType);
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const temp = file(`.${key}.${randomBytes(6).toString("hex")}.tmp`);
       try {
-        await writeFile(temp, bytes, { flag: "wx" });
+        await writeFile(temp, bytes, { flag: "wx", mode: PRIVATE_FILE_MODE });
         await rename(temp, file(key));
       } catch (err) {
         await rm(temp, { force: true });

@@ -5,6 +5,9 @@ import type { Route } from "./+types/agenda-feed";
 // Says nothing about why: an unknown, renewed or malformed token are the same 404.
 const notFound = () => new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
 
+// The token in the address is the key: the request log writes the route's pattern instead.
+export const handle = { secretPath: true };
+
 /**
  * The organization's secret calendar of turnovers and restocking runs (issue 23), for the cleaning team's
  * phone: public, no session, the token is the key. '/agenda/feed/<token>.ics'.

@@ -1,7 +1,7 @@
 import { Download, UserX } from "lucide-react";
 import { Form } from "react-router";
-import type { OrderStatus } from "~/domain/orders/order-status";
 import { formatCents } from "~/lib/money";
+import type { OrderStatus } from "~/lib/order-status";
 import { Button, buttonClasses } from "~/ui/button";
 import { Link } from "~/ui/link";
 import { OrderStatusBadge } from "./order-status-badge";

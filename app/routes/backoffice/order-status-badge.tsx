@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABEL, type OrderStatus, type StatusTone } from "~/domain/orders/order-status";
+import { ORDER_STATUS_LABEL, type OrderStatus, type StatusTone } from "~/lib/order-status";
 import { Badge, type BadgeTone } from "~/ui/badge";
 
 // Part 2 §4: pending and processing yellow, paid green, cancelled red, failed gray.

@@ -5,6 +5,10 @@ import { AppError, refusalOf } from "~/domain/errors";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
+import { AGENDA_TEXT } from "~/domain/stays/agenda-messages";
+import { can } from "~/domain/team/permissions";
+import { formatDateTime } from "~/lib/dates";
+import { formText } from "~/lib/form-text";
 import {
   ALLOWED_MOVES,
   defaultGrouping,
@@ -13,11 +17,7 @@ import {
   NEXT_STEP,
   REPLACEMENT_LABEL,
   type ReplacementStatus,
-} from "~/domain/restock/replacement-status";
-import { AGENDA_TEXT } from "~/domain/stays/agenda-messages";
-import { can } from "~/domain/team/permissions";
-import { formatDateTime } from "~/lib/dates";
-import { formText } from "~/lib/form-text";
+} from "~/lib/replacement-status";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Link } from "~/ui/link";

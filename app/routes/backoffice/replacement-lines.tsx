@@ -1,9 +1,9 @@
 import { useFetcher } from "react-router";
 import { CATALOG_TEXT } from "~/domain/catalog/catalog-text";
 import type { ReplacementLine } from "~/domain/restock/read-replacements.server";
-import type { Grouping } from "~/domain/restock/replacement-status";
 import { formatCents } from "~/lib/money";
 import { centsToPriceInput } from "~/lib/price-input";
+import type { Grouping } from "~/lib/replacement-status";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { MoneyInput } from "~/ui/money-input";

@@ -1,4 +1,4 @@
-import { REPLACEMENT_LABEL, type ReplacementStatus } from "~/domain/restock/replacement-status";
+import { REPLACEMENT_LABEL, type ReplacementStatus } from "~/lib/replacement-status";
 import { Badge, type BadgeTone } from "~/ui/badge";
 
 const TONE: Record<ReplacementStatus, BadgeTone> = {

@@ -1,4 +1,4 @@
-import type { SaleRow } from "~/domain/ledger/read-sales.server";
+import type { SaleRow } from "~/domain/sales/sales-page.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { PAYMENT_METHOD_LABEL } from "~/lib/payment-method";

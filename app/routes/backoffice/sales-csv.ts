@@ -1,12 +1,13 @@
-import { allSales, salesFilterWithStay } from "~/domain/ledger/read-sales.server";
-import { ORDER_STATUS_LABEL } from "~/domain/orders/order-status";
+import { allSales } from "~/domain/sales/sales-csv.server";
 import { can } from "~/domain/team/permissions";
 import { csvDownload, csvMoney } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
+import { ORDER_STATUS_LABEL } from "~/lib/order-status";
 import { PAYMENT_METHOD_LABEL } from "~/lib/payment-method";
 import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/sales-csv";
 import { backofficeContext } from "./guard.server";
+import { salesQueryWithStay } from "./sales-query.server";
 import { servicesContext } from "./services.server";
 
 // The money columns are the wallet ledger's, signed as it posts them (fees and refunds negative), so
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   if (!can(actor, "sales.read")) return new Response("Sem permissão para ver as vendas.", { status: 403 });
   const { db } = context.get(servicesContext);
-  const filter = await salesFilterWithStay(db, actor, new URL(request.url).searchParams);
+  const filter = await salesQueryWithStay(db, actor, new URL(request.url).searchParams);
   return csvDownload(
     "vendas-estadia.csv",
     HEADER,

@@ -1,12 +1,12 @@
 import { X } from "lucide-react";
 import { useLocation } from "react-router";
-import type { SalesFilter } from "~/domain/ledger/read-sales.server";
-import { SALES_STATUS_FILTERS } from "~/domain/ledger/sales-status-filter";
-import { ORDER_STATUS_LABEL } from "~/domain/orders/order-status";
+import { SALES_STATUS_FILTERS } from "~/domain/sales/sales-status-filter";
 import { STAY_TEXT, stayFilterLabel } from "~/domain/stays/stay-messages";
+import { ORDER_STATUS_LABEL } from "~/lib/order-status";
 import { buttonClasses } from "~/ui/button";
 import { DateRangeFilter, FilterForm, PropertyFilter, SelectFilter } from "~/ui/filter-form";
 import { Link } from "~/ui/link";
+import type { SalesQuery } from "./sales-query.server";
 
 const STATUSES = SALES_STATUS_FILTERS.map((value) => ({ value, label: ORDER_STATUS_LABEL[value].label }));
 
@@ -14,7 +14,7 @@ export function SalesFilters({
   filter,
   properties,
 }: {
-  filter: SalesFilter;
+  filter: SalesQuery;
   properties: { id: string; name: string }[];
 }) {
   return (
@@ -40,7 +40,7 @@ export function SalesFilters({
 }
 
 /** The stay filter (`estadia`, set from a stay's page): kept when the form is sent, removed by its own link. */
-function StayFilter({ stay }: { stay: NonNullable<SalesFilter["stay"]> }) {
+function StayFilter({ stay }: { stay: NonNullable<SalesQuery["stay"]> }) {
   const { search } = useLocation();
   const without = new URLSearchParams(search);
   without.delete("estadia");

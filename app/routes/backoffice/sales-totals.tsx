@@ -1,5 +1,5 @@
 import { countOf, MONEY_LABEL as L } from "~/domain/ledger/messages";
-import type { SalesTotals as Totals } from "~/domain/ledger/read-sales.server";
+import type { SalesTotals as Totals } from "~/domain/sales/sales-totals.server";
 import { MoneyTiles } from "./wallet-money";
 
 /** '5 vendas · 3 pagas · 1 reembolsada · 1 pendente': what each count counts, zeros left out. */

@@ -2,13 +2,8 @@ import { Download, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
-import {
-  listSales,
-  readSalesFirstPage,
-  type SalesPage,
-  salesFilterWithStay,
-} from "~/domain/ledger/read-sales.server";
-import { refundOrder } from "~/domain/ledger/refund-order.server";
+import { refundOrder } from "~/domain/payments/refund-order.server";
+import { listSales, readSalesFirstPage, type SalesPage } from "~/domain/sales/sales-page.server";
 import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
 import { buttonClasses } from "~/ui/button";
@@ -24,6 +19,7 @@ import { RefundDialog } from "./refund-dialog";
 import { requireCan } from "./require-can.server";
 import { SaleItem, type SaleView } from "./sale-row";
 import { SalesFilters } from "./sales-filters";
+import { salesQueryWithStay } from "./sales-query.server";
 import { SalesTotals } from "./sales-totals";
 import { servicesContext } from "./services.server";
 
@@ -41,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireCan(actor, "sales.read", { title: "Vendas", what: "ver as vendas" });
   const { db } = context.get(servicesContext);
   const query = new URL(request.url).searchParams;
-  const filter = await salesFilterWithStay(db, actor, query);
+  const filter = await salesQueryWithStay(db, actor, query);
   const cursor = query.get("cursor");
   // A later page (infinite scroll) needs only its rows.
   if (cursor) return { more: view(await listSales(db, actor, filter, cursor)) };

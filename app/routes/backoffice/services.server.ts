@@ -1,9 +1,9 @@
 import { createContext } from "react-router";
-import type { PaymentsContext } from "~/domain/payments/payments-context";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { env } from "~/platform/env.server";
 import type { Logger } from "~/platform/log.server";
 import { outboxDir } from "~/platform/mail/mailer.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 
 /**
  * What every back-office loader and action hands the domain (ADR 0053): the process's database, mailer,

@@ -1,5 +1,6 @@
 import { History } from "lucide-react";
 import { useActionData, useNavigation } from "react-router";
+import { getOrganizationContact, saveOrganizationContact } from "~/domain/carts/organization-contact.server";
 import { AppError } from "~/domain/errors";
 import {
   cancelInvitation,
@@ -10,7 +11,6 @@ import {
 import { changeRole, listMembers, removeMember } from "~/domain/team/members.server";
 import { TEAM_TEXT as T } from "~/domain/team/messages";
 import { formatContactPhone } from "~/domain/team/organization-contact";
-import { getOrganizationContact, saveOrganizationContact } from "~/domain/team/organization-contact.server";
 import { can } from "~/domain/team/permissions";
 import { renameOrganization } from "~/domain/team/rename-organization.server";
 import { formText } from "~/lib/form-text";

@@ -1,5 +1,5 @@
 import { MONEY_LABEL as L } from "~/domain/ledger/messages";
-import type { SaleMoney } from "~/domain/ledger/read-sales.server";
+import type { SaleMoney } from "~/domain/ledger/sale-money.server";
 import { cn } from "~/lib/cn";
 import { formatCents } from "~/lib/money";
 

@@ -30,7 +30,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request.headers);
-  // The page's template (server/cart-summary-page.ts) is every cart's: no cart read, its spots marked.
+  // The page's template (server/guest-templates/cart-summary-page.ts) is every cart's: no cart read, its
+  // spots marked.
   const slots = context.get(cartTemplateContext);
   if (slots) return { locale, cart: templateSummary(slots, params.cartId), slots };
   const { db } = await database();

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { refusalOf } from "~/domain/errors";
 import { type BuyerForm, buyerForm, checkBuyer } from "~/domain/orders/buyer";
 import { identificationView } from "~/domain/orders/checkout-views.server";
-import { noticeText, placeOrder } from "~/domain/orders/place-order.server";
+import { noticeText, placeOrder } from "~/domain/payments/place-order.server";
 import { maskCpf } from "~/lib/cpf";
 import type { GuestLocale } from "~/lib/i18n/locale";
 import { guestMessages, translateFromPortuguese } from "~/lib/i18n/messages";
@@ -237,7 +237,7 @@ export default function Identification({ loaderData, actionData, params }: Route
   );
 }
 
-/** 18+ products in the cart: the buyer's word, required by the server (place-order.server.ts). */
+/** 18+ products in the cart: the buyer's word, required by the server (payments/place-order.server.ts). */
 function AdultConfirmation({
   label,
   checked,

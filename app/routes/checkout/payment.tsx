@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { refusalOf } from "~/domain/errors";
 import { paymentView } from "~/domain/orders/checkout-views.server";
-import { noticeText } from "~/domain/orders/place-order.server";
 import { browserCardConfigFor } from "~/domain/payment-accounts/accounts.server";
 import { cardRefusalReason } from "~/domain/payments/pay-by-card.server";
+import { noticeText } from "~/domain/payments/place-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { guestMessages, translateFromPortuguese } from "~/lib/i18n/messages";
 import { requestLocale } from "~/lib/i18n/request-locale";

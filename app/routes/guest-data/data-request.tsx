@@ -13,7 +13,8 @@ import type { Route } from "./+types/data-request";
 import { dataRequestLocale } from "./data-request-locale";
 import { DataRequestScreen } from "./data-request-screen";
 
-export const handle = { guestPage: true };
+// The token in the address is the guest's key: the request log writes the route's pattern instead.
+export const handle = { guestPage: true, secretPath: true };
 
 export const headers = refusalRouteHeaders;
 

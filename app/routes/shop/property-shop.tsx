@@ -33,7 +33,8 @@ export const handle = { guestPage: true };
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = requestLocale(request.headers);
   const { db } = await database();
-  // The template of the page (server/shop-page-cache.ts) is every guest's: no cart, its spots marked.
+  // The template of the page (server/guest-templates/shop-page.ts) is every guest's: no cart, its spots
+  // marked.
   const template = context.get(cartTemplateContext);
   const shop = await loadShop(db, params.hash, template ? undefined : readDeviceId(request), locale);
   if (!shop) return data({ notFound: true as const, locale }, { status: 404 });

@@ -1,6 +1,6 @@
-import type { PaymentsContext } from "~/domain/payments/payments-context";
 import { applyWebhookSoon, receiveWebhook } from "~/domain/payments/webhook-inbox.server";
 import type { WebhookSource } from "~/platform/payments/account-providers.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { PROVIDER_NAMES, type ProviderName } from "~/platform/payments/provider";
 
 /** The provider a URL's `:provider` names, or null. */

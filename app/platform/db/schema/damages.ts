@@ -72,7 +72,10 @@ export const damageItems = pgTable(
   ],
 );
 
-/** A photo of a record (stored like product photos: /media/… paths). */
+/**
+ * A photo of a record (stored like product photos: /media/… paths). /media finds a photo by its address
+ * (either size) to serve it to the record's organization only (ADR 0051).
+ */
 export const damagePhotos = pgTable(
   "damage_photos",
   {
@@ -88,7 +91,11 @@ export const damagePhotos = pgTable(
     uploadedBy: uuid("uploaded_by").references(() => user.id, { onDelete: "set null" }),
     uploadedAt: ts("uploaded_at").notNull().defaultNow(),
   },
-  (t) => [index("damage_photos_damage_idx").on(t.damageId, t.uploadedAt)],
+  (t) => [
+    index("damage_photos_damage_idx").on(t.damageId, t.uploadedAt),
+    index("damage_photos_image_idx").on(t.image),
+    index("damage_photos_image_thumb_idx").on(t.imageThumb),
+  ],
 );
 
 /** The record's timeline (append-only): created, photos added, status changes, amounts. */

@@ -90,6 +90,8 @@ export const walletMovements = pgTable(
     bucket: text("bucket").notNull(),
     amountCents: cents("amount_cents").notNull(),
     reference: text("reference").notNull(),
+    /** A refund's line: the part of the sale it gives back (sale | fee | platform_fee); null for any other kind. */
+    refundOf: text("refund_of"),
     orderId: uuid("order_id"),
     receivableId: uuid("receivable_id"),
     withdrawalId: uuid("withdrawal_id"),
@@ -105,6 +107,10 @@ export const walletMovements = pgTable(
       sql`${t.bucket} in ('available','pending','reserved','withdrawn')`,
     ),
     check("wallet_movements_amount_not_zero", sql`${t.amountCents} <> 0`),
+    check(
+      "wallet_movements_refund_of_known",
+      sql`(${t.kind} = 'refund') = (${t.refundOf} is not null) and (${t.refundOf} is null or ${t.refundOf} in ('sale','fee','platform_fee'))`,
+    ),
   ],
 );
 

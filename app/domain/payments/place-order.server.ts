@@ -8,18 +8,18 @@ import type { Tx } from "~/platform/db/database-handle.server";
 import { cartItems, type OrderNotice, orderItems, orders, payments } from "~/platform/db/schema";
 import type { AccountProviderName } from "~/platform/env.server";
 import { countOrder, type OrderMetricStatus } from "~/platform/metrics/checkout-metrics.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { CART_LINE_MAX } from "../carts/cart-policy";
 import { recomputeTotal } from "../carts/cart-summary.server";
 import { AppError } from "../errors";
+import { BUYER_TEXT, type Buyer } from "../orders/buyer";
+import { orderIsOpen } from "../orders/guest-orders.server";
+import { CHECKOUT_TEXT as T } from "../orders/messages";
+import { type BasisLine, readOrderBasis } from "../orders/order-basis.server";
+import { closeOrder } from "../orders/order-transitions.server";
+import { type OrderLine, writeOrder } from "../orders/write-order.server";
 import { RECEIVING_TEXT } from "../payment-accounts/messages";
-import { type ChargeRef, cancelCharge } from "../payments/at-provider.server";
-import type { PaymentsContext } from "../payments/payments-context";
-import { BUYER_TEXT, type Buyer } from "./buyer";
-import { orderIsOpen } from "./guest-orders.server";
-import { CHECKOUT_TEXT as T } from "./messages";
-import { type BasisLine, readOrderBasis } from "./order-basis.server";
-import { closeOrder } from "./order-transitions.server";
-import { type OrderLine, writeOrder } from "./write-order.server";
+import { type ChargeRef, cancelCharge } from "./apply-payment.server";
 
 export type PlaceOrderInput = {
   cartId: string;

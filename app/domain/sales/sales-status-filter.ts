@@ -1,6 +1,6 @@
-import type { OrderStatus } from "../orders/order-status";
+import type { OrderStatus } from "~/lib/order-status";
 
-// Shared by the server, which reads the filter from the URL, and the screen's select.
+// Shared by the route, which reads the filter from the URL, and the screen's select.
 
 /** The statuses /sales filters by: 'paid' is the spec's one filter; 'pending' covers processing too. */
 export const SALES_STATUS_FILTERS = [

@@ -3,16 +3,12 @@ import type { RequestHandler } from "express";
 import { getOwnCart } from "~/domain/carts/change-cart-item.server";
 import { database } from "~/platform/db/database.server";
 import { ttlCache } from "~/platform/ttl-cache";
-import {
-  fillSummaryTemplate,
-  parseSummaryTemplate,
-  type SummaryTemplate,
-  summaryForGuest,
-} from "~/routes/checkout/cart-summary-template";
+import { summaryForGuest } from "~/routes/checkout/cart-summary-template";
 import type { CartSlots } from "~/routes/shop/cart-slots";
 import { deviceIdIn } from "~/routes/shop/device-cookie.server";
-import { requestUrl } from "./fetch-request";
-import { type TemplateRenderer, templateLocale } from "./template-render";
+import { requestUrl } from "../fetch-request";
+import { type TemplateRenderer, templateLocale } from "./render";
+import { fillSummaryTemplate, parseSummaryTemplate, type SummaryTemplate } from "./summary-template";
 
 // A cart's summary as the shop's bar links to it: no query, no refusal to show.
 const SUMMARY_PATH = /^\/payment\/([\w-]{1,64})$/;

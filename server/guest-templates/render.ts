@@ -3,7 +3,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { GuestLocale } from "~/lib/i18n/locale";
 import { requestLocale } from "~/lib/i18n/request-locale";
 import { type CartSlots, cartTemplateContext, nonceMark } from "~/routes/shop/cart-slots";
-import { fetchRequest } from "./fetch-request";
+import { fetchRequest } from "../fetch-request";
 
 /** A guest page rendered as a template: its status, type and HTML, the nonce already its mark. */
 export type RenderedTemplate = { status: number; contentType: string; html: string };

@@ -1,4 +1,5 @@
-// Order statuses and their labels (part 2 §4). Shared by the guest pages and the back office.
+// Order statuses, their labels and the moves between them (part 2 §4). Pure, so the guest pages, the back
+// office and every area that reads an order's status (orders, payments, ledger, sales) share one list.
 
 export const ORDER_STATUSES = ["pending", "processing", "paid", "cancelled", "failed", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

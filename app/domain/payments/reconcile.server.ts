@@ -1,22 +1,15 @@
 import { and, eq, gte, inArray } from "drizzle-orm";
 import { orders, paymentAccounts, payments, reconciliationFindings } from "~/platform/db/schema";
 import type { AccountProviderName } from "~/platform/env.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError, type ProviderPayment } from "~/platform/payments/provider";
-import { recheckCharge } from "../payments/at-provider.server";
-import type { PaymentsContext } from "../payments/payments-context";
-import { type AccountRow, asConnected, withCredentials } from "./accounts.server";
+import { type AccountRow, asConnected, withCredentials } from "../payment-accounts/accounts.server";
+import type { FindingKind } from "../payment-accounts/reconcile-findings";
+import { recheckCharge } from "./apply-payment.server";
 
 /** How far back each daily run compares (a payment of the last days, whatever its webhooks did). */
 export const RECONCILE_DAYS = 3;
 const DAY_MS = 86_400_000;
-
-export type FindingKind = "paid_without_order" | "order_without_payment" | "amount_differs";
-
-export const FINDING_TEXT: Record<FindingKind, string> = {
-  paid_without_order: "Pagamento aprovado no provedor sem pedido pago no Estadia",
-  order_without_payment: "Pedido pago no Estadia sem pagamento aprovado no provedor",
-  amount_differs: "Valor diferente entre o provedor e o pedido",
-};
 
 type Ours = {
   paymentId: string;

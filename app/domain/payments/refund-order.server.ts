@@ -1,19 +1,18 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
-import type { Tx } from "~/platform/db/database-handle.server";
-import { orders, payments, receivables, refunds, walletMovements } from "~/platform/db/schema";
+import { orders, payments, refunds } from "~/platform/db/schema";
 import { countOrder } from "~/platform/metrics/checkout-metrics.server";
+import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
+import { MONEY_TEXT as T } from "../ledger/messages";
+import { reverseSale } from "../ledger/reverse-sale.server";
 import { heldLinesOf, moveOrder } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
-import { recheckCharge } from "../payments/at-provider.server";
-import type { PaymentsContext } from "../payments/payments-context";
 import { recordRefundProfit } from "../profit/record-profit.server";
 import { returnToStock } from "../stock/return-to-stock.server";
 import { type Actor, assertCan } from "../team/permissions";
-import { MONEY_TEXT as T } from "./messages";
-import { type Posting, post } from "./wallet-ledger.server";
+import { recheckCharge } from "./apply-payment.server";
 
 /**
  * The owner gives a paid order back to the guest (in full, with a reason): the provider refunds the charge
@@ -91,34 +90,4 @@ export async function refundOrder(
   await recheckCharge(ctx, { ...payment, providerPaymentId: payment.providerPaymentId }).catch((err) =>
     ctx.log.warn({ err, orderId: order.id }, "refunded payment not re-read"),
   );
-}
-
-/** Posts the opposite of everything the sale put in the wallet, from where its money is now. */
-async function reverseSale(tx: Tx, orderId: string, now: Date) {
-  const sale = await tx.select().from(walletMovements).where(eq(walletMovements.orderId, orderId));
-  const first = sale[0];
-  if (!first) return;
-  const [receivable] = await tx
-    .update(receivables)
-    .set({ cancelledAt: now })
-    .where(
-      and(eq(receivables.orderId, orderId), isNull(receivables.settledAt), isNull(receivables.cancelledAt)),
-    )
-    .returning({ id: receivables.id });
-  // Unreleased card money comes out of 'to receive'; PIX or released money out of 'available'.
-  const bucket = receivable ? "pending" : "available";
-  const sum = (kind: string) =>
-    sale.filter((m) => m.kind === kind).reduce((total, m) => total + m.amountCents, 0);
-  const gross = sum("sale");
-  const line = (amountCents: number, suffix: string): Posting[] =>
-    amountCents === 0
-      ? []
-      : [{ kind: "refund", bucket, amountCents, reference: `order:${orderId}:${suffix}`, orderId }];
-  // A full refund gives the guest the gross; the provider's fee and Estadia's split come back with it.
-  const postings: Posting[] = [
-    ...line(-gross, "refund"),
-    ...line(-sum("fee"), "refund-fee"),
-    ...line(-sum("platform_fee"), "refund-platform-fee"),
-  ];
-  await post(tx, first.organizationId, first.walletId, postings);
 }

@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
 import { organizationContacts } from "~/platform/db/schema";
-import { forgetCachedShops } from "../carts/load-shop.server";
 import { parseInput } from "../parse-input";
-import { readContact } from "./guest-contact.server";
-import { type HostContact, hostContactSchema, NO_CONTACT } from "./organization-contact";
-import { type Actor, assertCan } from "./permissions";
+import { readContact } from "../team/guest-contact.server";
+import { type HostContact, hostContactSchema, NO_CONTACT } from "../team/organization-contact";
+import { type Actor, assertCan } from "../team/permissions";
+import { forgetCachedShops } from "./load-shop.server";
+
+// The owners' form of how guests reach the organization ('Contato para os hóspedes'): here, beside the shop
+// that caches what it shows, so that saving it can forget the cached shops.
 
 /** The contact the owners set for guests, for the form ('Contato para os hóspedes'). */
 export async function getOrganizationContact(db: Db, actor: Actor): Promise<HostContact> {

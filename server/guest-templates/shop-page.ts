@@ -2,15 +2,12 @@ import type { RequestHandler } from "express";
 import { loadShopCart } from "~/domain/carts/load-shop.server";
 import { database } from "~/platform/db/database.server";
 import { ttlCache } from "~/platform/ttl-cache";
-import {
-  type CartSlots,
-  type CartTemplate,
-  fillCartTemplate,
-  parseCartTemplate,
-} from "~/routes/shop/cart-slots";
+import type { CartSlots } from "~/routes/shop/cart-slots";
 import { deviceIdIn } from "~/routes/shop/device-cookie.server";
-import { requestUrl } from "./fetch-request";
-import { type TemplateRenderer, templateLocale } from "./template-render";
+import { requestUrl } from "../fetch-request";
+import { type CartTemplate, parseCartTemplate } from "./fill";
+import { type TemplateRenderer, templateLocale } from "./render";
+import { fillCartTemplate } from "./shop-template";
 
 // A shop's own link, as its QR code opens it: no search, no refusal to show.
 const SHOP_PATH = /^\/i\/[\w-]{1,64}$/;
