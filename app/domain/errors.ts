@@ -16,7 +16,10 @@ export type AppErrorKind =
 export type AppErrorDetail = {
   /** rate_limited: seconds until the next attempt is accepted (the Retry-After header). */
   retryAfterSeconds?: number;
-  /** A machine-readable cause the screen branches on (e.g. `needs_confirmation`, `link_unusable`). */
+  /**
+   * The refusal's code, apart from its sentence: what a caller switches on (e.g. `needs_confirmation`,
+   * `link_unusable`, a Recebimentos sentence's key). No caller matches the message text.
+   */
   reason?: string;
 };
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { ProviderName } from "./payments/provider";
 import { StartupError } from "./startup-error.server";
 
 export class EnvError extends StartupError {
@@ -212,8 +213,8 @@ export type MediaConfig = {
   s3: S3Config | null;
 };
 
-/** The payment providers a host may connect an account of (ADR 0021). */
-export type AccountProviderName = "sandbox" | "mercadopago" | "asaas";
+/** The payment providers a host may connect an account of (ADR 0021): PROVIDER_NAMES, the one list. */
+export type AccountProviderName = ProviderName;
 
 export type MercadoPagoAppConfig = {
   /** The Marketplace application's credentials: they connect sellers by OAuth and charge nothing. */

@@ -1,5 +1,6 @@
 import { data, type HeadersArgs } from "react-router";
 import { type AppErrorKind, refusalOf } from "~/domain/errors";
+import type { Refused } from "./answer";
 
 /** The one table from a refusal's kind to the HTTP status every route answers it with. */
 export const STATUS_OF_KIND: Record<AppErrorKind, number> = {
@@ -33,18 +34,19 @@ export function refusalRouteHeaders({ actionHeaders }: HeadersArgs): HeadersInit
   return retryAfter === null ? {} : { "Retry-After": retryAfter };
 }
 
-export type Refused = { ok: false; message: string; fieldErrors?: Record<string, string> };
-
 /**
- * An action's answer to a domain refusal: the pt-BR message (and field messages) with its status. Anything
- * that is not an AppError is a bug and goes on to the error boundary.
+ * An action's answer to a domain refusal: the pt-BR message (and field messages) with its status, and what
+ * the form needs to show it (which form, what was typed). Anything that is not an AppError is a bug and goes
+ * on to the error boundary.
  */
-export function refused(err: unknown) {
+export function refused(err: unknown, form: { intent?: string; values?: Record<string, string> } = {}) {
   const refusal = refusalOf(err);
   const body: Refused = {
     ok: false,
+    ...(form.intent === undefined ? {} : { intent: form.intent }),
     message: refusal.message,
     ...(refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {}),
+    ...(form.values ? { values: form.values } : {}),
   };
   return data(body, { status: statusOf(refusal), headers: refusalHeaders(refusal) });
 }

@@ -109,7 +109,8 @@ describe("opening a damage record", () => {
       status: "open",
       stay: { id: last, reservationCode: "HMABC123" },
       claimDeadline: addDays(today, 12),
-      totalCents: 0,
+      // Staff read no amounts at all (absent, not zero).
+      amounts: null,
       items: [],
     });
     expect(d.photos).toHaveLength(2);
@@ -195,7 +196,7 @@ describe("a record's items and status", () => {
         { description: "Abajur", amount: "89,90" },
       ]),
     ).toEqual({ totalCents: 43_990 });
-    expect((await listDamages(db(), h.owner)).find((r) => r.id === id)?.totalCents).toBe(43_990);
+    expect((await listDamages(db(), h.owner)).find((r) => r.id === id)?.amounts?.totalCents).toBe(43_990);
     const bad = await refusal(
       setDamageItems(db(), h.owner, id, [
         { description: "", amount: "10,00" },
@@ -214,7 +215,33 @@ describe("a record's items and status", () => {
     expect(await refusal(setDamageItems(db(), h.owner, id, many))).toMatchObject({
       message: "Uma avaria pode ter até 30 itens.",
     });
-    expect((await getDamage(db(), h.owner, id)).totalCents).toBe(43_990);
+    expect((await getDamage(db(), h.owner, id)).amounts?.totalCents).toBe(43_990);
+  });
+
+  it("reads no amounts for staff: the list's and the record's are absent, its items named only", async () => {
+    const h = await host();
+    const { id } = await createDamage(db(), h.staff, {
+      propertyId: h.propertyId,
+      stayId: "",
+      title: "Quarto",
+      description: "",
+    });
+    await setDamageItems(db(), h.manager, id, [{ description: "Espelho", amount: "120,00" }]);
+    const listed = (await listDamages(db(), h.staff)).find((r) => r.id === id);
+    expect(listed).toMatchObject({ title: "Quarto", amounts: null });
+    const record = await getDamage(db(), h.staff, id);
+    expect(record.amounts).toBeNull();
+    expect(record.items).toEqual([{ id: expect.any(String), description: "Espelho" }]);
+    // Nor does the timeline say the total: the event is there, its amount is not.
+    expect(record.events.map((e) => [e.kind, e.detail])).toEqual([
+      ["created", null],
+      ["items_changed", null],
+    ]);
+    // Those who manage damages read them.
+    const managed = await getDamage(db(), h.manager, id);
+    expect(managed.events.at(-1)?.detail).toContain(formatCents(12_000));
+    expect(managed.amounts).toMatchObject({ totalCents: 12_000, recoveredCents: null });
+    expect(Object.values(managed.amounts?.itemCents ?? {})).toEqual([12_000]);
   });
 
   it("moves open → submitted → reimbursed with the amount recovered, and refuses other moves", async () => {
@@ -255,8 +282,8 @@ describe("a record's items and status", () => {
       await refusal(setDamageItems(db(), h.owner, id, [{ description: "Cortina", amount: "10,00" }])),
     ).toMatchObject({ kind: "conflict" });
     const d = await getDamage(db(), h.owner, id);
-    expect(d).toMatchObject({ status: "reimbursed", recoveredCents: 35_000 });
-    expect(d.reimbursedAt).toBeInstanceOf(Date);
+    expect(d).toMatchObject({ status: "reimbursed", amounts: { recoveredCents: 35_000 } });
+    expect(d.amounts?.reimbursedAt).toBeInstanceOf(Date);
     expect(d.events.map((e) => [e.kind, e.fromStatus, e.toStatus, e.detail])).toEqual([
       ["created", null, "open", null],
       ["status_changed", "open", "submitted", null],

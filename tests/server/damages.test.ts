@@ -10,7 +10,7 @@ import { damagePhotos, damageRecords, stays } from "~/platform/db/schema";
 import { createPostgresStorage } from "~/platform/storage/postgres-storage.server";
 import { type Browser, signedInBrowser } from "../support/accounts";
 import { startCheckoutServer } from "../support/checkout-server";
-import { FIXTURE_PASSWORD, hostEmail } from "../support/money-http";
+import { FIXTURE_PASSWORD, hostEmail, visibleText } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
 import { pdfText } from "../support/qr-decode";
 import { download } from "../support/qr-http";
@@ -139,6 +139,12 @@ describe.runIf(available)("damage records over HTTP", () => {
     const list = await owner.get("/avarias");
     expect(list.body).toContain("Toalha rasgada");
     expect(list.body).toContain("Aberta");
+    expect(visibleText(list.body)).toContain("R$ 80,00");
+    // Staff see what broke, never what it costs: the list has no amounts, nor does the record's page.
+    const staffList = visibleText((await staff.get("/avarias")).body);
+    expect(staffList).toContain("Toalha rasgada");
+    expect(staffList).not.toContain("R$");
+    expect(visibleText((await staff.get(path)).body)).not.toContain("R$");
 
     const pdf = await download(owner, `${path}/relatorio.pdf`);
     expect(pdf.status).toBe(200);

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { claimDeadlineOf, daysLeft, deadlineText } from "~/domain/damages/claim-deadline";
+import { claimDeadlineOf, daysLeft, deadlineText, isClaimUrgent } from "~/domain/damages/claim-deadline";
 import { DAMAGE_MOVES, DAMAGE_STATUS_LABEL } from "~/domain/damages/damage-status";
 import { exifTakenAt } from "~/domain/damages/exif-taken-at";
 
@@ -17,6 +17,15 @@ describe("a damage claim's deadline", () => {
     expect(deadlineText("2026-12-08", "2026-12-07")).toBe("Prazo: 08/12/2026 (falta 1 dia)");
     expect(deadlineText("2026-12-08", "2026-12-08")).toBe("Prazo: 08/12/2026 (termina hoje)");
     expect(deadlineText("2026-12-08", "2026-12-09")).toBe("Prazo encerrado em 08/12/2026");
+  });
+
+  it("is urgent while open with 3 days or fewer left (until it is over)", () => {
+    const open = { claimDeadline: "2026-12-08", status: "open" };
+    expect(isClaimUrgent(open, "2026-12-04")).toBe(false);
+    expect(isClaimUrgent(open, "2026-12-05")).toBe(true);
+    expect(isClaimUrgent(open, "2026-12-09")).toBe(true);
+    expect(isClaimUrgent({ ...open, status: "submitted" }, "2026-12-07")).toBe(false);
+    expect(isClaimUrgent({ claimDeadline: null, status: "open" }, "2026-12-07")).toBe(false);
   });
 });
 

@@ -3,10 +3,11 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ASAAS_FIELDS } from "~/domain/payment-accounts/asaas-sub-account-form";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
+import type { Refused } from "~/routes/answer";
 import { refusalInAddress } from "~/routes/backoffice/receiving-result";
 import { ReceivingScreen } from "~/routes/backoffice/receiving-screen";
 import { estadiaFeeText } from "~/routes/backoffice/receiving-text";
-import type { ReceivingAccount, ReceivingData, ReceivingRefusal } from "~/routes/backoffice/receiving-types";
+import type { ReceivingAccount, ReceivingData } from "~/routes/backoffice/receiving-types";
 
 const OFFERED: ReceivingData["offered"] = [
   { provider: "mercadopago", label: "Mercado Pago", providerFees: "A tarifa do Mercado Pago da sua conta." },
@@ -42,7 +43,7 @@ const mercadoPago: ReceivingAccount = {
   offered: true,
 };
 
-function render(data: Partial<ReceivingData>, refusal?: ReceivingRefusal) {
+function render(data: Partial<ReceivingData>, refusal?: Refused) {
   const Stub = createRoutesStub([
     {
       path: "/recebimentos",
@@ -89,7 +90,7 @@ describe("/recebimentos", () => {
   });
 
   it("keeps what was typed in the Asaas form and shows each field's error and the page's alert", () => {
-    const refusal: ReceivingRefusal = {
+    const refusal: Refused = {
       ok: false,
       intent: "asaas",
       message: "Informe um CPF ou CNPJ válido.",

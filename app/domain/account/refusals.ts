@@ -1,18 +1,11 @@
-import type { z } from "zod";
 import { AppError } from "../errors";
 import { tooManyAttempts } from "./messages";
-import { fieldErrors } from "./schemas";
 
 /** `detail.reason` of a sign-in held back until the e-mail is confirmed: the screen offers a new link. */
 export const NEEDS_CONFIRMATION = "needs_confirmation";
 
 /** `detail.reason` of a reset from a used, expired or unknown link: the screen sends the person to ask again. */
 export const LINK_UNUSABLE = "link_unusable";
-
-/** A form its schema refused: the form's message, and the first message per field. */
-export function invalidForm(message: string, error: z.ZodError): AppError {
-  return new AppError("invalid", message, fieldErrors(error));
-}
 
 /** An attempt past a throttle's limit, with the wait the answer's Retry-After carries. */
 export function throttled(retryAfterSeconds: number): AppError {

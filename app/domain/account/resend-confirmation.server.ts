@@ -1,8 +1,9 @@
 import { AUTH_THROTTLES } from "~/platform/auth/throttle-policies";
 import { throttleHit } from "~/platform/throttle.server";
+import { parseInput } from "../parse-input";
 import type { AccountContext } from "./account-context";
 import { ACCOUNT_TEXT as T } from "./messages";
-import { invalidForm, throttled } from "./refusals";
+import { throttled } from "./refusals";
 import { emailOnlySchema, formValues } from "./schemas";
 import { CONFIRMED_CALLBACK } from "./sign-up.server";
 
@@ -11,9 +12,7 @@ export async function resendConfirmation(
   ctx: AccountContext,
   form: FormData | Record<string, unknown>,
 ): Promise<void> {
-  const parsed = emailOnlySchema.safeParse(formValues(form));
-  if (!parsed.success) throw invalidForm(T.emailInvalid, parsed.error);
-  const { email } = parsed.data;
+  const { email } = parseInput(emailOnlySchema, formValues(form), T.emailInvalid);
   const byIp = await throttleHit(ctx.db, AUTH_THROTTLES.resendPerIp, ctx.ip);
   if (!byIp.allowed) throw throttled(byIp.retryAfterSeconds);
   const byAddress = await throttleHit(ctx.db, AUTH_THROTTLES.resendPerAccount, email);

@@ -1,9 +1,10 @@
 import { AppError } from "../errors";
+import { fieldErrorsOf } from "../parse-input";
 import type { AccountContext } from "./account-context";
 import { authErrorCode } from "./auth-errors.server";
 import { ACCOUNT_TEXT as T } from "./messages";
 import { LINK_UNUSABLE } from "./refusals";
-import { fieldErrors, formValues, resetPasswordSchema } from "./schemas";
+import { formValues, resetPasswordSchema } from "./schemas";
 
 /**
  * Sets a new password from a recovery link. The token is consumed atomically (single use), expires after
@@ -16,7 +17,7 @@ export async function resetPassword(
 ): Promise<void> {
   const parsed = resetPasswordSchema.safeParse(formValues(form));
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = fieldErrorsOf(parsed.error);
     const message = errors.confirmation ?? errors.password ?? errors.token ?? T.passwordUpdateFailed;
     throw new AppError("invalid", message, errors);
   }

@@ -29,16 +29,6 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmation, { message: T.passwordsDiffer, path: ["confirmation"] });
 
-/** First message per field, for the form. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    out[field] ??= issue.message;
-  }
-  return out;
-}
-
 export function formValues(form: FormData | Record<string, unknown>): Record<string, unknown> {
   return form instanceof FormData ? Object.fromEntries(form) : form;
 }

@@ -2,10 +2,11 @@ import { knownDeviceCookie, knownDeviceOf } from "~/platform/auth/known-device.s
 import { AUTH_THROTTLES } from "~/platform/auth/throttle-policies";
 import { throttleHit, throttleRelease } from "~/platform/throttle.server";
 import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
 import type { AccountContext } from "./account-context";
 import { authErrorCode, setCookies } from "./auth-errors.server";
 import { ACCOUNT_TEXT as T } from "./messages";
-import { invalidForm, NEEDS_CONFIRMATION, throttled } from "./refusals";
+import { NEEDS_CONFIRMATION, throttled } from "./refusals";
 import { formValues, signInSchema } from "./schemas";
 
 /**
@@ -22,9 +23,7 @@ export async function signIn(
   ctx: AccountContext,
   form: FormData | Record<string, unknown>,
 ): Promise<{ setCookies: string[] }> {
-  const parsed = signInSchema.safeParse(formValues(form));
-  if (!parsed.success) throw invalidForm(T.loginFailed, parsed.error);
-  const { email, password } = parsed.data;
+  const { email, password } = parseInput(signInSchema, formValues(form), T.loginFailed);
   const { secret, options } = await ctx.auth.$context;
   const device = knownDeviceOf({ secret }, email, ctx.headers);
   const [bucket, subject] = device

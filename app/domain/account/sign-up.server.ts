@@ -1,10 +1,11 @@
 import { AUTH_THROTTLES } from "~/platform/auth/throttle-policies";
 import { throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
 import type { AccountContext } from "./account-context";
 import { authErrorCode } from "./auth-errors.server";
 import { ACCOUNT_TEXT as T } from "./messages";
-import { invalidForm, throttled } from "./refusals";
+import { throttled } from "./refusals";
 import { formValues, signUpSchema } from "./schemas";
 
 /** Where the confirmation link lands: /auth signs the new host in and sends them to the dashboard. */
@@ -15,13 +16,12 @@ export const CONFIRMED_CALLBACK = "/auth?confirmado=1";
  * that already has an account gets the same answer, so the form cannot be used to find out who is a host.
  */
 export async function signUp(ctx: AccountContext, form: FormData | Record<string, unknown>): Promise<void> {
-  const parsed = signUpSchema.safeParse(formValues(form));
-  if (!parsed.success) throw invalidForm(T.signUpFailed, parsed.error);
+  const values = parseInput(signUpSchema, formValues(form), T.signUpFailed);
   const limit = await throttleHit(ctx.db, AUTH_THROTTLES.signUpPerIp, ctx.ip);
   if (!limit.allowed) throw throttled(limit.retryAfterSeconds);
   try {
     await ctx.auth.api.signUpEmail({
-      body: { ...parsed.data, callbackURL: CONFIRMED_CALLBACK },
+      body: { ...values, callbackURL: CONFIRMED_CALLBACK },
       headers: ctx.headers,
     });
   } catch (err) {

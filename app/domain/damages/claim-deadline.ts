@@ -13,6 +13,21 @@ export function daysLeft(deadline: string, today: string): number {
   return daysBetween(today, deadline);
 }
 
+/** An open record's claim is urgent in its last days: the lists and the record's page mark it. */
+export const URGENT_CLAIM_DAYS = 3;
+
+/** Whether a record's claim is urgent on `today` (the São Paulo day): still open, 3 days or fewer left. */
+export function isClaimUrgent(
+  record: { claimDeadline: string | null; status: string },
+  today: string,
+): boolean {
+  return (
+    record.claimDeadline !== null &&
+    record.status === "open" &&
+    daysLeft(record.claimDeadline, today) <= URGENT_CLAIM_DAYS
+  );
+}
+
 /** 'faltam 5 dias', 'falta 1 dia', 'termina hoje' or 'encerrado'. */
 export function daysLeftText(deadline: string, today: string): string {
   const left = daysLeft(deadline, today);

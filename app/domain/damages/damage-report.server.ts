@@ -26,6 +26,9 @@ export async function damageReportPdf(
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   assertCan(actor, "damage.manage");
   const d = await getDamage(db, actor, id);
+  // 'damage.manage' reads the amounts: without them this is a bug, not a report with zeros.
+  const amounts = d.amounts;
+  if (!amounts) throw new Error("the claim report is read without its amounts");
   const facts: DamageReportDocument["facts"] = [
     { label: "Organização", value: d.organizationName },
     { label: "Imóvel", value: d.propertyName },
@@ -59,13 +62,16 @@ export async function damageReportPdf(
     facts,
     heading: d.title,
     description: d.description ? d.description.split(/\n+/) : ["Sem descrição."],
-    items: d.items.map((i) => ({ description: i.description, amount: formatCents(i.estimatedCents) })),
+    items: d.items.map((i) => ({
+      description: i.description,
+      amount: formatCents(amounts.itemCents[i.id] ?? 0),
+    })),
     itemsEmpty: "Nenhum item com valor informado.",
-    total: formatCents(d.totalCents),
+    total: formatCents(amounts.totalCents),
     notes:
-      d.recoveredCents !== null
+      amounts.recoveredCents !== null
         ? [
-            `Valor recuperado: ${formatCents(d.recoveredCents)}${d.reimbursedAt ? ` em ${formatDay(saoPauloDay(d.reimbursedAt))}` : ""}`,
+            `Valor recuperado: ${formatCents(amounts.recoveredCents)}${amounts.reimbursedAt ? ` em ${formatDay(saoPauloDay(amounts.reimbursedAt))}` : ""}`,
           ]
         : [],
     timeline: d.events.map((e) => ({

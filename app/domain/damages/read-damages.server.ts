@@ -12,10 +12,16 @@ import {
   user,
 } from "~/platform/db/schema";
 import { AppError } from "../errors";
-import { type Actor, assertCan } from "../team/permissions";
+import { type Actor, assertCan, can } from "../team/permissions";
 import { type DamageStatus, isDamageStatus } from "./damage-status";
 import { recentStays, type StayOption } from "./damage-stays.server";
 import { DAMAGE_TEXT as T } from "./messages";
+
+/**
+ * What a record costs and what came back: read only by those who may manage damages (docs/permissions.md);
+ * for anyone else a read has `amounts: null`, never a zero.
+ */
+export type DamageAmounts = { totalCents: number; recoveredCents: number | null };
 
 export type DamageListItem = {
   id: string;
@@ -25,8 +31,7 @@ export type DamageListItem = {
   propertyName: string;
   stay: StayOption | null;
   claimDeadline: string | null;
-  totalCents: number;
-  recoveredCents: number | null;
+  amounts: DamageAmounts | null;
   photoCount: number;
   createdAt: Date;
 };
@@ -73,7 +78,15 @@ type SummaryRow = {
   createdAt: Date;
 };
 
-function summaryOf(row: SummaryRow): Omit<DamageListItem, "photoCount"> {
+/** The timeline's events whose detail is an amount (update-damage.server.ts writes them). */
+const EVENTS_WITH_AMOUNTS = new Set(["items_changed", "status_changed"]);
+
+/** Whether this actor reads a record's amounts (staff see what broke, never what it costs). */
+function seesAmounts(actor: Actor): boolean {
+  return can(actor, "damage.manage");
+}
+
+function summaryOf(row: SummaryRow, actor: Actor): Omit<DamageListItem, "photoCount"> {
   const stay =
     row.stayId && row.checkIn && row.checkOut && row.source
       ? {
@@ -92,8 +105,7 @@ function summaryOf(row: SummaryRow): Omit<DamageListItem, "photoCount"> {
     propertyName: row.propertyName,
     stay,
     claimDeadline: row.claimDeadline,
-    totalCents: row.totalCents,
-    recoveredCents: row.recoveredCents,
+    amounts: seesAmounts(actor) ? { totalCents: row.totalCents, recoveredCents: row.recoveredCents } : null,
     createdAt: row.createdAt,
   };
 }
@@ -119,7 +131,7 @@ export async function listDamages(
     .where(and(...where))
     .orderBy(desc(damageRecords.createdAt), desc(damageRecords.id))
     .limit(LIST_LIMIT);
-  return rows.map((r) => ({ ...summaryOf(r), photoCount: r.photoCount }));
+  return rows.map((r) => ({ ...summaryOf(r, actor), photoCount: r.photoCount }));
 }
 
 export type DamagePhoto = {
@@ -141,13 +153,21 @@ export type DamageEvent = {
   createdAt: Date;
 };
 
-export type DamageDetail = Omit<DamageListItem, "photoCount"> & {
+/** A record's amounts as its page and its claim report show them: the list's, when it came back, each item's. */
+export type DamageDetailAmounts = DamageAmounts & {
+  reimbursedAt: Date | null;
+  /** Each item's estimate, by the item's id. */
+  itemCents: Record<string, number>;
+};
+
+export type DamageDetail = Omit<DamageListItem, "photoCount" | "amounts"> & {
   description: string;
   organizationName: string;
   propertyAddress: string;
-  reimbursedAt: Date | null;
   createdByName: string | null;
-  items: { id: string; description: string; estimatedCents: number }[];
+  /** What broke, in the order typed (its estimate is in `amounts`, for those who read them). */
+  items: { id: string; description: string }[];
+  amounts: DamageDetailAmounts | null;
   photos: DamagePhoto[];
   events: DamageEvent[];
 };
@@ -210,16 +230,24 @@ export async function getDamage(db: Db, actor: Actor, id: unknown): Promise<Dama
       .where(eq(damageEvents.damageId, row.id))
       .orderBy(asc(damageEvents.createdAt), asc(damageEvents.id)),
   ]);
+  const summary = summaryOf(row, actor);
   return {
-    ...summaryOf(row),
+    ...summary,
     description: row.description,
     propertyAddress: row.propertyAddress,
     organizationName: row.organizationName,
-    reimbursedAt: row.reimbursedAt,
     createdByName: row.createdByName,
-    items,
+    items: items.map(({ id, description }) => ({ id, description })),
+    // An event's detail that says an amount (the items' total, what was recovered) is theirs who read amounts.
+    events: summary.amounts
+      ? events
+      : events.map((e) => (EVENTS_WITH_AMOUNTS.has(e.kind) ? { ...e, detail: null } : e)),
+    amounts: summary.amounts && {
+      ...summary.amounts,
+      reimbursedAt: row.reimbursedAt,
+      itemCents: Object.fromEntries(items.map((i) => [i.id, i.estimatedCents])),
+    },
     photos,
-    events,
   };
 }
 

@@ -33,10 +33,11 @@ export async function readDashboard(
 ): Promise<DashboardReads> {
   const ask = period ? profitAsk(actor, period) : null;
   const seesAccount = can(actor, "payments.read");
-  const startsOut = actor.role === "owner" && seesAccount;
+  // The way to a first sale ends in connecting the payment account: theirs who may connect it.
+  const startsOut = can(actor, "payments.manage");
   const read = await readParts(ctx.db, "dashboard", actor.organizationId, {
     missing: can(actor, "replacement.read") ? missingPart({ onlyToRestock: true }) : null,
-    account: seesAccount ? liveAccountPart() : null,
+    account: seesAccount || startsOut ? liveAccountPart() : null,
     profit: ask ? profitPart(actor, ask) : null,
     steps: startsOut ? gettingStartedPart() : null,
   });

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
 import { guestDataRequests, orders, properties, user } from "~/platform/db/schema";
 import { AppError } from "../errors";
+import { parseInput, rowId } from "../parse-input";
 import { type Actor, assertCan } from "../team/permissions";
 import { findGuestOrders, type GuestOrder, storedData } from "./find-guest.server";
 import { type GuestExport, guestExport } from "./guest-export.server";
@@ -116,14 +117,13 @@ export async function listGuestRequests(
 }
 
 /** One open request of the organization, or a refusal (another organization's id is not found). */
-export async function openRequest(db: Db, actor: Actor, requestId: string) {
+export async function openRequest(db: Db, actor: Actor, requestId: unknown) {
   assertCan(actor, "guests.data");
+  const id = parseInput(rowId(T.requestNotFound), requestId);
   const [row] = await db
     .select()
     .from(guestDataRequests)
-    .where(
-      and(eq(guestDataRequests.organizationId, actor.organizationId), eq(guestDataRequests.id, requestId)),
-    );
+    .where(and(eq(guestDataRequests.organizationId, actor.organizationId), eq(guestDataRequests.id, id)));
   if (!row) throw new AppError("not_found", T.requestNotFound);
   if (row.answeredAt) throw new AppError("conflict", T.requestAnswered);
   return row;

@@ -2,9 +2,10 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { leads } from "~/platform/db/schema";
 import { type ThrottlePolicy, throttleHit } from "~/platform/throttle.server";
 import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
 import { LEAD_FIELDS } from "./lead-fields";
 import { leadSchema } from "./lead-schema";
-import { formLanguage, formText, type LeadValues, leadValues } from "./lead-values";
+import { formLanguage, formText, leadValues } from "./lead-values";
 import { LEAD_TEXT, type LeadLanguage } from "./messages";
 
 /** 10 sign-ups per client address per hour: plenty for an office sharing one address, useless to a flood. */
@@ -37,15 +38,7 @@ export async function recordLead(
 ): Promise<RecordedLead> {
   const language = formLanguage(form);
   const text = LEAD_TEXT[language];
-  const parsed = leadSchema(language).safeParse(leadValues(form));
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<keyof LeadValues, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof LeadValues;
-      fieldErrors[field] ??= issue.message;
-    }
-    throw new AppError("invalid", text.failed, fieldErrors);
-  }
+  const lead = parseInput(leadSchema(language), leadValues(form), text.failed);
 
   const limit = await throttleHit(db, LEAD_THROTTLE, visitor.ip, now);
   if (!limit.allowed) {
@@ -55,7 +48,6 @@ export async function recordLead(
     });
   }
 
-  const lead = parsed.data;
   const isBot = formText(form, LEAD_FIELDS.honeypot).trim() !== "";
   if (!isBot) {
     await db.insert(leads).values({

@@ -23,7 +23,7 @@ const hashOf = (state: string) => createHash("sha256").update(state).digest("hex
 
 function appConfig(ctx: PaymentsContext) {
   const app = ctx.config.mercadoPago;
-  if (!app) throw new AppError("invalid", T.notOffered);
+  if (!app) throw refusal("notOffered");
   return app;
 }
 
@@ -72,9 +72,9 @@ export async function finishMercadoPagoConnect(
         )
         .returning()
     : [];
-  if (!spent) throw new AppError("invalid", T.oauthExpired);
+  if (!spent) throw refusal("oauthExpired");
   const code = typeof input.code === "string" ? input.code.trim() : "";
-  if (input.error || !code || code.length > 512) throw new AppError("invalid", T.oauthRefused);
+  if (input.error || !code || code.length > 512) throw refusal("oauthRefused");
   try {
     const granted = await exchangeMercadoPagoCode(app, {
       code,
@@ -92,6 +92,14 @@ export async function finishMercadoPagoConnect(
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     ctx.log.warn({ err }, "Mercado Pago authorization not exchanged");
-    throw new AppError("invalid", err.retryable ? T.providerUnavailable : T.oauthRefused);
+    throw refusal(err.retryable ? "providerUnavailable" : "oauthRefused");
   }
+}
+
+/**
+ * A refused connection, with its sentence's key in RECEIVING_TEXT as the code (`detail.reason`): the
+ * callback's redirect names the key, never free text, and no caller matches the sentence.
+ */
+function refusal(key: "notOffered" | "oauthExpired" | "oauthRefused" | "providerUnavailable"): AppError {
+  return new AppError("invalid", T[key], undefined, { reason: key });
 }

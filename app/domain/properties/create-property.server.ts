@@ -1,18 +1,17 @@
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
-import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
 import { type Actor, assertCan } from "../team/permissions";
 import { PROPERTY_TEXT as T } from "./messages";
 import { newPropertyHash } from "./property-hash.server";
 import { propertyColumns } from "./read-properties.server";
-import { fieldErrorsOf, propertyInputSchema } from "./schemas";
+import { propertyInputSchema } from "./schemas";
 import type { Property, PropertyInput } from "./types";
 
 /** A new property of the actor's organization, with a fresh random guest-shop hash. */
 export async function createProperty(db: Db, actor: Actor, input: PropertyInput): Promise<Property> {
   assertCan(actor, "catalog.manage");
-  const parsed = propertyInputSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("invalid", T.invalid, fieldErrorsOf(parsed.error));
+  const values = parseInput(propertyInputSchema, input, T.invalid);
   const image = input.image ?? null;
   return db.transaction(async (tx) => {
     // A repeated hash is astronomically unlikely at 128 bits; if it ever happens, draw again.
@@ -21,9 +20,9 @@ export async function createProperty(db: Db, actor: Actor, input: PropertyInput)
         .insert(properties)
         .values({
           organizationId: actor.organizationId,
-          name: parsed.data.name,
-          address: parsed.data.address,
-          publicLocation: parsed.data.publicLocation,
+          name: values.name,
+          address: values.address,
+          publicLocation: values.publicLocation,
           image: image?.image ?? null,
           imageThumb: image?.imageThumb ?? null,
           hash: newPropertyHash(),

@@ -15,10 +15,3 @@ export const propertyInputSchema = z.object({
       .transform((v) => v || null),
   ),
 });
-
-/** First message per field, for the form. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
-}

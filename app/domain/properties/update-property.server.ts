@@ -4,10 +4,11 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
 import { forgetCachedShops } from "../carts/load-shop.server";
 import { AppError } from "../errors";
+import { parseInput } from "../parse-input";
 import { type Actor, assertCan } from "../team/permissions";
 import { PROPERTY_TEXT as T } from "./messages";
 import { propertyColumns } from "./read-properties.server";
-import { fieldErrorsOf, propertyInputSchema } from "./schemas";
+import { propertyInputSchema } from "./schemas";
 import type { Property, PropertyImage, PropertyInput } from "./types";
 
 /**
@@ -21,8 +22,7 @@ export async function updateProperty(
   input: PropertyInput,
 ): Promise<{ property: Property; replacedImage: PropertyImage | null }> {
   assertCan(actor, "catalog.manage");
-  const parsed = propertyInputSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("invalid", T.invalid, fieldErrorsOf(parsed.error));
+  const values = parseInput(propertyInputSchema, input, T.invalid);
   if (!isUuid(propertyId)) throw new AppError("not_found", T.notFound);
   const result = await db.transaction(async (tx) => {
     const mine = and(
@@ -43,9 +43,9 @@ export async function updateProperty(
     const [property] = await tx
       .update(properties)
       .set({
-        name: parsed.data.name,
-        address: parsed.data.address,
-        publicLocation: parsed.data.publicLocation,
+        name: values.name,
+        address: values.address,
+        publicLocation: values.publicLocation,
         ...imageChange,
         updatedAt: sql`now()`,
       })

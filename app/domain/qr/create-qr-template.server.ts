@@ -1,11 +1,12 @@
 import type { Db } from "~/platform/db/database-handle.server";
 import { qrTemplates } from "~/platform/db/schema";
 import { AppError } from "../errors";
+import { fieldErrorsOf } from "../parse-input";
 import { type Actor, assertCan } from "../team/permissions";
 import { initialPlacement } from "./initial-placement";
 import { QR_TEXT as T } from "./messages";
 import { qrTemplateColumns } from "./read-qr-templates.server";
-import { fieldErrorsOf, nameSchema, placementSchema } from "./schemas";
+import { nameSchema, placementSchema } from "./schemas";
 import { checkTemplateImage } from "./template-image.server";
 import type { QrTemplate, QrTemplateInput } from "./types";
 

@@ -21,10 +21,3 @@ export const nameSchema = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : ""),
   z.string().min(1, T.nameRequired).max(80, T.nameTooLong),
 );
-
-/** First message per field, for the form. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
-}

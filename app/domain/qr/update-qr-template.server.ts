@@ -3,10 +3,11 @@ import type { ImageValue } from "~/domain/images/image-input.server";
 import type { Db } from "~/platform/db/database-handle.server";
 import { qrTemplates } from "~/platform/db/schema";
 import { AppError } from "../errors";
+import { fieldErrorsOf } from "../parse-input";
 import { type Actor, assertCan } from "../team/permissions";
 import { QR_TEXT as T } from "./messages";
 import { ownTemplate, qrTemplateColumns } from "./read-qr-templates.server";
-import { fieldErrorsOf, nameSchema, placementSchema } from "./schemas";
+import { nameSchema, placementSchema } from "./schemas";
 import { checkTemplateImage } from "./template-image.server";
 import type { QrTemplate, QrTemplateInput } from "./types";
 

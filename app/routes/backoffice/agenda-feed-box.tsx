@@ -6,13 +6,12 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { Input } from "~/ui/input";
 import { toast } from "~/ui/toaster";
-
-export type FeedAnswer = { ok: boolean; message: string };
+import type { Answer } from "../answer";
 
 /** 'Calendário da equipe de limpeza': the secret address to subscribe to, a copy button, and renewing it. */
 export function AgendaFeedBox({ url, canRenew }: { url: string; canRenew: boolean }) {
-  const renew = useFetcher<FeedAnswer>();
-  const handled = useRef<FeedAnswer | null>(null);
+  const renew = useFetcher<Answer>();
+  const handled = useRef<Answer | null>(null);
   useEffect(() => {
     const answer = renew.data;
     if (!answer || renew.state !== "idle" || handled.current === answer) return;

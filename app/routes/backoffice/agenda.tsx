@@ -2,21 +2,20 @@ import { Form, useSearchParams } from "react-router";
 import { agendaFeedPath, agendaFeedToken, renewAgendaFeedToken } from "~/domain/stays/agenda-feed.server";
 import { AGENDA_TEXT as T } from "~/domain/stays/agenda-messages";
 import { can } from "~/domain/team/permissions";
-import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { Label } from "~/ui/label";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
-import { refused } from "../refusal.server";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/agenda";
-import { AgendaFeedBox, type FeedAnswer } from "./agenda-feed-box";
+import { AgendaFeedBox } from "./agenda-feed-box";
 import { loadAgenda } from "./agenda-load.server";
 import { AgendaMonthView } from "./agenda-month";
 import { backofficeContext } from "./guard.server";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: T.title }];
@@ -27,8 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "stays.read", { title: T.title, what: "ver a agenda" });
   const query = new URL(request.url).searchParams;
-  const { agenda, today } = await loadAgenda(actor, query, query.get("imovel") || null);
-  const { db } = await database();
+  const { agenda, today } = await loadAgenda(
+    context.get(servicesContext).db,
+    actor,
+    query,
+    query.get("imovel") || null,
+  );
+  const { db } = context.get(servicesContext);
   const token = await agendaFeedToken(db, actor);
   return {
     agenda,
@@ -40,15 +44,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
+  const { db } = context.get(servicesContext);
   const form = await request.formData();
-  try {
-    if (formText(form, "intent") !== "renew-feed") return { ok: false, message: "Ação desconhecida." };
-    const { db } = await database();
-    await renewAgendaFeedToken(db, actor);
-    return { ok: true, message: T.feedRenewed } satisfies FeedAnswer;
-  } catch (err) {
-    return refused(err);
-  }
+  return answerIntent(form, {
+    "renew-feed": async () => {
+      await renewAgendaFeedToken(db, actor);
+      return T.feedRenewed;
+    },
+  });
 }
 
 export default function Agenda({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
-import { ArrowLeft, FileText, Trash2 } from "lucide-react";
+import { ArrowLeft, FileText } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { addDamagePhotos } from "~/domain/damages/add-damage-photos.server";
-import { daysLeft, deadlineText } from "~/domain/damages/claim-deadline";
+import { deadlineText, isClaimUrgent } from "~/domain/damages/claim-deadline";
 import { eventText, stayText } from "~/domain/damages/damage-labels";
 import { photoFiles } from "~/domain/damages/damage-photo-files.server";
 import { DAMAGE_STATUS_LABEL, EDITABLE_STATUSES } from "~/domain/damages/damage-status";
@@ -18,20 +18,20 @@ import { can } from "~/domain/team/permissions";
 import { formatDateTime, formatDay, saoPauloDay } from "~/lib/dates";
 import { formText } from "~/lib/form-text";
 import { formatCents } from "~/lib/money";
-import { database } from "~/platform/db/database.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { Field } from "~/ui/field";
-import { Input } from "~/ui/input";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
-import { statusOf } from "../refusal.server";
+import { type Answer, fieldErrorsOf } from "../answer";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/damage-detail";
-import { DamageItemsEditor } from "./damage-items-editor";
+import { DamageItems } from "./damage-items";
+import { DamagePhotos } from "./damage-photos";
 import { DamageStatusActions } from "./damage-status-actions";
 import { DamageStatusBadge } from "./damage-status-badge";
 import { DamageTextFields } from "./damage-text-fields";
 import { backofficeContext } from "./guard.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: "Avaria" }];
@@ -39,11 +39,11 @@ export function meta() {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   try {
     const d = await getDamage(db, actor, params.id);
-    const canManage = can(actor, "damage.manage");
     const today = saoPauloDay(new Date());
+    const { amounts } = d;
     return {
       damage: {
         id: d.id,
@@ -53,15 +53,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         propertyName: d.propertyName,
         stay: d.stay ? { text: stayText(d.stay), reservationCode: d.stay.reservationCode } : null,
         deadline: d.claimDeadline ? deadlineText(d.claimDeadline, today) : null,
-        urgent: d.claimDeadline !== null && d.status === "open" && daysLeft(d.claimDeadline, today) <= 3,
+        urgent: isClaimUrgent(d, today),
         created: `${formatDateTime(d.createdAt)}${d.createdByName ? ` por ${d.createdByName}` : ""}`,
-        // Staff see what broke, never the amounts.
-        items: d.items.map((i) => ({ ...i, estimatedCents: canManage ? i.estimatedCents : 0 })),
-        totalCents: canManage ? d.totalCents : 0,
-        recovered:
-          canManage && d.recoveredCents !== null
-            ? `${formatCents(d.recoveredCents)}${d.reimbursedAt ? ` em ${formatDay(saoPauloDay(d.reimbursedAt))}` : ""}`
-            : null,
+        items: d.items,
+        // Null for whoever may not see amounts (the read leaves them out): staff see what broke.
+        amounts: amounts && {
+          totalCents: amounts.totalCents,
+          items: d.items.map((i) => ({ ...i, estimatedCents: amounts.itemCents[i.id] ?? 0 })),
+          recovered:
+            amounts.recoveredCents === null
+              ? null
+              : `${formatCents(amounts.recoveredCents)}${amounts.reimbursedAt ? ` em ${formatDay(saoPauloDay(amounts.reimbursedAt))}` : ""}`,
+        },
         photos: d.photos.map((p) => ({
           id: p.id,
           image: p.image,
@@ -77,7 +80,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           who: e.actorName,
         })),
       },
-      canManage,
+      canManage: can(actor, "damage.manage"),
       canAddPhotos: EDITABLE_STATUSES.includes(d.status),
     };
   } catch (err) {
@@ -86,55 +89,44 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-type Answer = { ok: boolean; intent: string; message: string; fieldErrors?: Record<string, string> };
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
+  const { db } = context.get(servicesContext);
   const form = await request.formData();
-  const { db } = await database();
-  const intent = formText(form, "intent");
-  try {
-    if (intent === "photos") {
+  return answerIntent(form, {
+    photos: async () => {
       const { added } = await addDamagePhotos(db, actor, params.id, photoFiles(form.getAll("photos")));
-      return { ok: true, intent, message: DAMAGE_TEXT.photosAdded(added) } satisfies Answer;
-    }
-    if (intent === "items") {
+      return DAMAGE_TEXT.photosAdded(added);
+    },
+    items: async () => {
       const amounts = form.getAll("itemAmount");
       const items = form
         .getAll("itemDescription")
         .map((description, i) => ({ description, amount: amounts[i] ?? "" }))
         .filter((item) => String(item.description).trim() !== "" || String(item.amount).trim() !== "");
       await setDamageItems(db, actor, params.id, items);
-      return { ok: true, intent, message: DAMAGE_TEXT.itemsSaved } satisfies Answer;
-    }
-    if (intent === "details") {
+      return DAMAGE_TEXT.itemsSaved;
+    },
+    details: async () => {
       await updateDamageDetails(db, actor, params.id, {
         title: formText(form, "title"),
         description: formText(form, "description"),
       });
-      return { ok: true, intent, message: DAMAGE_TEXT.detailsSaved } satisfies Answer;
-    }
-    if (intent === "remove-photo") {
+      return DAMAGE_TEXT.detailsSaved;
+    },
+    "remove-photo": async () => {
       await removeDamagePhoto(db, actor, params.id, formText(form, "photoId"));
-      return { ok: true, intent, message: DAMAGE_TEXT.photoRemoved } satisfies Answer;
-    }
-    const { status } = await moveDamage(db, actor, params.id, {
-      from: formText(form, "from"),
-      to: formText(form, "to"),
-      recovered: formText(form, "recovered"),
-    });
-    return {
-      ok: true,
-      intent,
-      message: DAMAGE_TEXT.statusUpdated(DAMAGE_STATUS_LABEL[status]),
-    } satisfies Answer;
-  } catch (err) {
-    const refusal = refusalOf(err);
-    return data<Answer>(
-      { ok: false, intent, message: refusal.message, fieldErrors: refusal.fieldErrors },
-      { status: statusOf(refusal) },
-    );
-  }
+      return DAMAGE_TEXT.photoRemoved;
+    },
+    status: async () => {
+      const { status } = await moveDamage(db, actor, params.id, {
+        from: formText(form, "from"),
+        to: formText(form, "to"),
+        recovered: formText(form, "recovered"),
+      });
+      return DAMAGE_TEXT.statusUpdated(DAMAGE_STATUS_LABEL[status]);
+    },
+  });
 }
 
 /** Issue 23: a damage record with its photos, items, status and timeline, and its claim report. */
@@ -146,19 +138,14 @@ export default function DamageDetail({ loaderData, actionData }: Route.Component
       </PageFrame>
     );
   }
-  return <Detail {...loaderData} actionData={actionData} />;
+  return <Detail {...loaderData} answer={actionData} />;
 }
 
 type Loaded = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
 
-function Detail({
-  damage: d,
-  canManage,
-  canAddPhotos,
-  actionData,
-}: Loaded & { actionData: Answer | undefined }) {
+function Detail({ damage: d, canManage, canAddPhotos, answer }: Loaded & { answer: Answer | undefined }) {
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.fieldErrors ?? {};
+  const errors = fieldErrorsOf(answer);
   return (
     <PageFrame
       title={d.title}
@@ -178,12 +165,9 @@ function Detail({
         </>
       }
     >
-      {actionData ? (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={actionData.ok ? "text-success" : "text-danger"}
-        >
-          {actionData.message}
+      {answer ? (
+        <p role={answer.ok ? "status" : "alert"} className={answer.ok ? "text-success" : "text-danger"}>
+          {answer.message}
         </p>
       ) : null}
       <section
@@ -201,87 +185,23 @@ function Detail({
           {d.stay ? d.stay.text : DAMAGE_TEXT.noStay}
           {d.stay?.reservationCode ? ` · Código da reserva: ${d.stay.reservationCode}` : ""}
         </p>
-        {d.recovered ? (
+        {d.amounts?.recovered ? (
           <p>
             <span className="font-medium">Valor recuperado: </span>
-            {d.recovered}
+            {d.amounts.recovered}
           </p>
         ) : null}
         <p className="whitespace-pre-line">{d.description || "Sem descrição."}</p>
       </section>
 
-      <section aria-labelledby="damage-photos" className="grid gap-3">
-        <h2 id="damage-photos" className="text-lg font-semibold">
-          Fotos
-        </h2>
-        {d.photos.length === 0 ? <p className="text-sm text-muted">Nenhuma foto.</p> : null}
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {d.photos.map((p, i) => (
-            <li key={p.id} className="grid gap-1">
-              <a href={p.image} target="_blank" rel="noreferrer">
-                <img
-                  src={p.imageThumb}
-                  alt={`Foto ${i + 1} da avaria`}
-                  className="aspect-square w-full rounded-lg object-cover"
-                  loading="lazy"
-                />
-              </a>
-              <span className="text-xs text-muted">{p.caption}</span>
-              {canManage ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-photo" />
-                  <input type="hidden" name="photoId" value={p.id} />
-                  <Button type="submit" variant="ghost" size="sm" disabled={busy}>
-                    <Trash2 aria-hidden="true" />
-                    Remover foto {i + 1}
-                  </Button>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        {canAddPhotos ? (
-          <Form method="post" encType="multipart/form-data" className="grid max-w-md gap-2">
-            <input type="hidden" name="intent" value="photos" />
-            <Field label="Novas fotos" error={actionData?.intent === "photos" ? errors.photos : undefined}>
-              {(control) => (
-                <Input {...control} type="file" name="photos" accept="image/*" multiple required />
-              )}
-            </Field>
-            <div>
-              <Button type="submit" busy={busy} busyLabel="Enviando...">
-                Adicionar fotos
-              </Button>
-            </div>
-          </Form>
-        ) : null}
-      </section>
-
-      <section aria-labelledby="damage-items" className="grid gap-3">
-        <h2 id="damage-items" className="text-lg font-semibold">
-          Itens
-        </h2>
-        {canManage && canAddPhotos ? (
-          <DamageItemsEditor items={d.items} totalCents={d.totalCents} busy={busy} />
-        ) : d.items.length === 0 ? (
-          <p className="text-sm text-muted">Nenhum item.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm">
-            {d.items.map((item) => (
-              <li key={item.id} className="flex justify-between gap-4 border-b border-border py-1">
-                <span>{item.description}</span>
-                {canManage ? <span className="tabular-nums">{formatCents(item.estimatedCents)}</span> : null}
-              </li>
-            ))}
-            {canManage ? (
-              <li className="flex justify-between gap-4 py-1 font-medium">
-                <span>Total</span>
-                <span className="tabular-nums">{formatCents(d.totalCents)}</span>
-              </li>
-            ) : null}
-          </ul>
-        )}
-      </section>
+      <DamagePhotos
+        photos={d.photos}
+        canManage={canManage}
+        canAddPhotos={canAddPhotos}
+        error={answer?.intent === "photos" ? errors.photos : undefined}
+        busy={busy}
+      />
+      <DamageItems items={d.items} amounts={d.amounts} editable={canManage && canAddPhotos} busy={busy} />
 
       {canManage ? (
         <section aria-labelledby="damage-status" className="grid gap-3">

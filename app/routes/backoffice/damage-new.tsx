@@ -1,16 +1,14 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { createDamage } from "~/domain/damages/create-damage.server";
 import { stayText } from "~/domain/damages/damage-labels";
 import { photoFiles } from "~/domain/damages/damage-photo-files.server";
 import { DAMAGE_TEXT } from "~/domain/damages/messages";
 import { damageFormOptions } from "~/domain/damages/read-damages.server";
-import { refusalOf } from "~/domain/errors";
 import { saoPauloDay } from "~/lib/dates";
 import { flashCookie } from "~/lib/flash";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -19,10 +17,11 @@ import { Input } from "~/ui/input";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
-import { statusOf } from "../refusal.server";
+import { answer } from "../intents.server";
 import type { Route } from "./+types/damage-new";
 import { DamageTextFields } from "./damage-text-fields";
 import { backofficeContext } from "./guard.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: "Nova avaria" }];
@@ -30,7 +29,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const properties = await damageFormOptions(db, actor, saoPauloDay(new Date()));
   const asked = new URL(request.url).searchParams.get("imovel");
   return {
@@ -44,10 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { message: string; fieldErrors?: Record<string, string>; values: Record<string, string> };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
+  const { db } = context.get(servicesContext);
   const form = await request.formData();
   const values = {
     propertyId: formText(form, "propertyId"),
@@ -55,21 +53,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     title: formText(form, "title"),
     description: formText(form, "description"),
   };
-  try {
-    const { db } = await database();
-    // No stay field at all (a client that does not choose): the stay that ended most recently.
-    const stayId = form.has("stayId") ? values.stayId : undefined;
-    const { id } = await createDamage(db, actor, { ...values, stayId }, photoFiles(form.getAll("photos")));
-    return redirect(`/avarias/${id}`, {
-      headers: { "Set-Cookie": flashCookie("damage-created", env().secureCookies) },
-    });
-  } catch (err) {
-    const refusal = refusalOf(err);
-    return data<Answer>(
-      { message: refusal.message, fieldErrors: refusal.fieldErrors, values },
-      { status: statusOf(refusal) },
-    );
-  }
+  return answer(
+    "create",
+    async () => {
+      // No stay field at all (a client that does not choose): the stay that ended most recently.
+      const stayId = form.has("stayId") ? values.stayId : undefined;
+      const { id } = await createDamage(db, actor, { ...values, stayId }, photoFiles(form.getAll("photos")));
+      return redirect(`/avarias/${id}`, {
+        headers: { "Set-Cookie": flashCookie("damage-created", env().secureCookies) },
+      });
+    },
+    { values },
+  );
 }
 
 /** Issue 23: opens a damage record (anyone on the team, from a phone too): no amounts here. */

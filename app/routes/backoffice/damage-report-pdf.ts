@@ -1,10 +1,10 @@
 import { damageReportPdf } from "~/domain/damages/damage-report.server";
 import { refusalOf } from "~/domain/errors";
 import { can } from "~/domain/team/permissions";
-import { database } from "~/platform/db/database.server";
 import type { Route } from "./+types/damage-report-pdf";
 import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
+import { servicesContext } from "./services.server";
 
 /**
  * GET /avarias/{id}/relatorio.pdf: the claim report to attach to the platform's claim (owners and
@@ -14,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   if (!can(actor, "damage.manage"))
     return new Response("Sem permissão para gerar o relatório da avaria.", { status: 403 });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const pdf = notFoundUnlessFound(
     await damageReportPdf(db, actor, params.id).catch((err: unknown) => {
       if (refusalOf(err).kind === "not_found") return null;

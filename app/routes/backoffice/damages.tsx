@@ -1,13 +1,12 @@
 import { Plus, ShieldAlert } from "lucide-react";
 import { useNavigate } from "react-router";
-import { daysLeft, deadlineText } from "~/domain/damages/claim-deadline";
+import { deadlineText, isClaimUrgent } from "~/domain/damages/claim-deadline";
 import { DAMAGE_STATUS_LABEL, DAMAGE_STATUSES } from "~/domain/damages/damage-status";
 import { DAMAGE_TEXT } from "~/domain/damages/messages";
 import { damagePropertyFilter, listDamages } from "~/domain/damages/read-damages.server";
 import { stayDates } from "~/domain/stays/stay-dates-text";
 import { saoPauloDay } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
-import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { FilterForm, PropertyFilter, SelectFilter } from "~/ui/filter-form";
@@ -16,6 +15,7 @@ import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/damages";
 import { DamageStatusBadge } from "./damage-status-badge";
 import { backofficeContext } from "./guard.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: "Avarias" }];
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   const query = new URL(request.url).searchParams;
   const filters = { propertyId: query.get("imovel"), status: query.get("status") };
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const [records, properties] = await Promise.all([
     listDamages(db, actor, filters),
     damagePropertyFilter(db, actor),
@@ -38,10 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: r.status,
       propertyName: r.propertyName,
       stayDates: r.stay ? stayDates(r.stay) : null,
-      totalCents: r.totalCents,
+      // Null for whoever may not see amounts (the read leaves them out).
+      total: r.amounts ? formatCents(r.amounts.totalCents) : null,
       deadline: r.claimDeadline && r.status === "open" ? deadlineText(r.claimDeadline, today) : null,
-      urgent: r.claimDeadline !== null && r.status === "open" && daysLeft(r.claimDeadline, today) <= 3,
+      urgent: isClaimUrgent(r, today),
     })),
+    showAmounts: records.some((r) => r.amounts !== null),
     properties,
     filters,
     filtered: Boolean(filters.propertyId || filters.status),
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Issue 23: the organization's damage records, newest first, filtered by property and status. */
 export default function Damages({ loaderData }: Route.ComponentProps) {
-  const { records, properties, filters, filtered } = loaderData;
+  const { records, showAmounts, properties, filters, filtered } = loaderData;
   const navigate = useNavigate();
   const create = (
     <Link to="/avarias/nova" className={buttonClasses()}>
@@ -87,7 +89,7 @@ export default function Damages({ loaderData }: Route.ComponentProps) {
                 <th className="p-3 font-medium">Imóvel</th>
                 <th className="p-3 font-medium">Estadia</th>
                 <th className="p-3 font-medium">Status</th>
-                <th className="p-3 text-right font-medium">Total</th>
+                {showAmounts ? <th className="p-3 text-right font-medium">Total</th> : null}
                 <th className="p-3 font-medium">Prazo</th>
               </tr>
             </thead>
@@ -108,9 +110,9 @@ export default function Damages({ loaderData }: Route.ComponentProps) {
                   <td className="p-3">
                     <DamageStatusBadge status={r.status} />
                   </td>
-                  <td className="p-3 text-right whitespace-nowrap tabular-nums">
-                    {formatCents(r.totalCents)}
-                  </td>
+                  {showAmounts ? (
+                    <td className="p-3 text-right whitespace-nowrap tabular-nums">{r.total}</td>
+                  ) : null}
                   <td className={r.urgent ? "p-3 font-medium text-danger" : "p-3"}>{r.deadline ?? "-"}</td>
                 </tr>
               ))}

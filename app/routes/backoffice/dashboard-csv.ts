@@ -4,10 +4,10 @@ import { can } from "~/domain/team/permissions";
 import { csvDownload } from "~/lib/csv";
 import { saoPauloDay } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
-import { database } from "~/platform/db/database.server";
 import type { Route } from "./+types/dashboard-csv";
 import { backofficeContext } from "./guard.server";
 import { PROFIT_CSV_HEADER, profitCsvLine } from "./profit-columns";
+import { servicesContext } from "./services.server";
 
 /**
  * GET /dashboard.csv: the dashboard's period (the same `periodo`, `de`, `ate`) as a spreadsheet, one line
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   if (!can(actor, "sales.read"))
     return new Response("Sem permissão para ver os resultados.", { status: 403 });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const query = new URL(request.url).searchParams;
   const period = chosenPeriod(query, saoPauloDay(new Date()));
   const propertyId = query.get("imovel");

@@ -15,7 +15,6 @@ import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
 import { type ChosenPeriod, chosenPeriod } from "~/domain/profit/profit-period";
 import { can } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { buttonClasses } from "~/ui/button";
 import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
@@ -33,7 +32,9 @@ import { type ProfitSort, profitSort } from "./profit-columns";
 import { ProfitPanel, type ProfitView, profitView } from "./profit-panel";
 import { ReceivingNotice, type ReceivingNoticeData } from "./receiving-notice";
 import { receivingNotice } from "./receiving-notice.server";
+import { RECEIVING_PATH } from "./receiving-result";
 import { openSections } from "./sections";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: "Dashboard" }];
@@ -44,11 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sections = openSections(actor);
   // Whoever sees restocking runs sees what is missing; the link to start one is for those who may.
   const canRestock = can(actor, "replacement.manage");
-  const { db } = await database();
   const query = new URL(request.url).searchParams;
   // Money is for those who see the sales; staff keep the operational view.
   const period = can(actor, "sales.read") ? chosenPeriod(query, saoPauloDay(new Date())) : null;
-  const read = await readDashboard({ db, config: env().payments }, actor, period);
+  const read = await readDashboard(context.get(servicesContext), actor, period);
   const { missing, gettingStarted: started } = read;
   const receiving = receivingNotice(actor, read.account);
   const profit =
@@ -120,7 +120,7 @@ const shortcuts: Shortcut[] = [
     icon: Wallet,
   },
   {
-    to: "/recebimentos",
+    to: RECEIVING_PATH,
     title: "Recebimentos",
     description: "Conecte a conta que recebe os pagamentos e veja as taxas",
     icon: Landmark,

@@ -6,6 +6,7 @@ import type { GettingStartedStep } from "~/domain/onboarding/steps";
 import { cn } from "~/lib/cn";
 import { buttonClasses } from "~/ui/button";
 import { Link } from "~/ui/link";
+import { RECEIVING_PATH } from "./receiving-result";
 
 /** The query that opens the checklist once it is done (the 'Primeiros passos' link). */
 export const GETTING_STARTED_PARAM = "primeiros-passos";
@@ -143,7 +144,7 @@ function StepAction({
       );
     case "receiving":
       return (
-        <Link to="/recebimentos" className={classes}>
+        <Link to={RECEIVING_PATH} className={classes}>
           {label}
         </Link>
       );

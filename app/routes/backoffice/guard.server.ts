@@ -2,6 +2,8 @@ import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { type Actor, isRole } from "~/domain/team/permissions";
 import { signInPath } from "~/lib/return-to";
 import { readSession } from "~/platform/auth/session.server";
+import { requestContext } from "~/platform/request-context";
+import { servicesContext, servicesFor } from "./services.server";
 
 export type Backoffice = {
   actor: Actor;
@@ -19,7 +21,8 @@ export const backofficeContext = createContext<Backoffice>();
 /**
  * Runs on the server before any back-office loader or action: no session, no data. The visitor goes to
  * /auth and is brought back to the page they asked for after signing in. The membership (and so the role)
- * is read again on every request: a removed member is refused at once, a new role applies at once.
+ * is read again on every request: a removed member is refused at once, a new role applies at once. The
+ * request's services (services.server.ts) are set here too: no back-office route builds a context itself.
  */
 export const backofficeGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const signedIn = await readSession(request);
@@ -38,5 +41,6 @@ export const backofficeGuard: MiddlewareFunction<Response> = async ({ request, c
     organizationName: signedIn.membership.organizationName,
     organizations: signedIn.memberships.map((m) => ({ id: m.organizationId, name: m.organizationName })),
   });
+  context.set(servicesContext, await servicesFor(context.get(requestContext).log));
   return next();
 };

@@ -1,5 +1,5 @@
 import { Search, ShieldCheck } from "lucide-react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { refusalOf } from "~/domain/errors";
 import { anonymizeForRequest, anonymizeGuest } from "~/domain/guests/anonymize-guest.server";
 import { listGuestRequests, searchGuest } from "~/domain/guests/guest-data.server";
@@ -8,19 +8,18 @@ import { requestDeadlineText } from "~/domain/guests/request-deadline";
 import { sendGuestCopy } from "~/domain/guests/send-guest-copy.server";
 import { formatDateTime } from "~/lib/dates";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { PageFrame } from "~/ui/page-frame";
-import { statusOf } from "../refusal.server";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/guest-data";
 import { backofficeContext } from "./guard.server";
-import { guestDataContext } from "./guest-data-context.server";
 import { GuestFound } from "./guest-data-found";
 import { GuestRequests } from "./guest-data-requests";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: T.title }];
@@ -31,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireCan(actor, "guests.data", { title: T.title, what: T.forbidden });
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   let found: Awaited<ReturnType<typeof searchGuest>> | null = null;
   let searchError: string | null = null;
   if (q) {
@@ -84,31 +83,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { ok: boolean; message: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
+  const services = context.get(servicesContext);
   const form = await request.formData();
-  const intent = formText(form, "intent");
-  const ctx = await guestDataContext();
-  try {
-    if (intent === "anonymize") {
-      const erased = await anonymizeGuest(ctx, actor, formText(form, "q"));
-      return { ok: true, message: erased > 0 ? T.anonymized(erased) : T.nothingToAnonymize } satisfies Answer;
-    }
-    if (intent === "anonymize-request") {
-      const erased = await anonymizeForRequest(ctx, actor, formText(form, "requestId"));
-      return { ok: true, message: erased > 0 ? T.anonymized(erased) : T.nothingToAnonymize } satisfies Answer;
-    }
-    if (intent === "send-copy") {
-      const to = await sendGuestCopy(ctx, actor, formText(form, "requestId"));
-      return { ok: true, message: T.copySent(to) } satisfies Answer;
-    }
-    return data<Answer>({ ok: false, message: "Ação desconhecida." }, { status: 400 });
-  } catch (err) {
-    const refusal = refusalOf(err);
-    return data<Answer>({ ok: false, message: refusal.message }, { status: statusOf(refusal) });
-  }
+  const erased = (count: number) => (count > 0 ? T.anonymized(count) : T.nothingToAnonymize);
+  return answerIntent(form, {
+    anonymize: async () => erased(await anonymizeGuest(services, actor, formText(form, "q"))),
+    "anonymize-request": async () =>
+      erased(await anonymizeForRequest(services, actor, formText(form, "requestId"))),
+    "send-copy": async () => T.copySent(await sendGuestCopy(services, actor, formText(form, "requestId"))),
+  });
 }
 
 /** Issue 24 (LGPD): find a guest, export or anonymize their data, and answer their own requests. */

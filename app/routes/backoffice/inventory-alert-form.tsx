@@ -3,9 +3,8 @@ import { useFetcher } from "react-router";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { toast } from "~/ui/toaster";
+import type { Answer } from "../answer";
 import { INVENTORY_TEXT as T } from "./inventory-text";
-
-type Answer = { ok: true; message: string } | { ok: false; message: string };
 
 interface Props {
   propertyId: string;

@@ -3,10 +3,10 @@ import { allStockHistory, historyFilter } from "~/domain/stock/read-stock-histor
 import { can } from "~/domain/team/permissions";
 import { csvDownload } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
-import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/inventory-history-csv";
 import { backofficeContext } from "./guard.server";
+import { servicesContext } from "./services.server";
 
 const HEADER = ["Data", "Imóvel", "Produto", "Motivo", "Referência", "Quem", "Antes", "Depois"];
 
@@ -14,7 +14,7 @@ const HEADER = ["Data", "Imóvel", "Produto", "Motivo", "Referência", "Quem", "
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   if (!can(actor, "catalog.read")) return new Response("Sem permissão para ver o estoque.", { status: 403 });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const filter = historyFilter(new URL(request.url).searchParams);
   return csvDownload(
     "movimentacoes-estoque-estadia.csv",

@@ -11,7 +11,6 @@ import {
 } from "~/domain/stock/read-stock-history.server";
 import { formatDateTime } from "~/lib/dates";
 import { sortByName } from "~/lib/sort-by-name";
-import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { LoadMore, useKeysetPages } from "~/ui/keyset-pages";
@@ -23,6 +22,7 @@ import { HistoryFilters } from "./inventory-history-filters";
 import { InventoryTabs } from "./inventory-tabs";
 import { INVENTORY_TEXT as T } from "./inventory-text";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: T.historyTitle }];
@@ -39,7 +39,7 @@ const view = (page: HistoryPage): PageView => ({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "catalog.read", { title: T.historyTitle, what: "ver o estoque" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const query = new URL(request.url).searchParams;
   const filter = historyFilter(query);
   const cursor = query.get("cursor");

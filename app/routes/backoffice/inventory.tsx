@@ -1,16 +1,14 @@
 import { ClipboardCheck, History, PackageSearch, SlidersHorizontal } from "lucide-react";
-import { AppError } from "~/domain/errors";
 import { type InventoryRow, inventoryFilter, readInventoryPage } from "~/domain/stock/read-inventory.server";
 import { setAlertQuantity } from "~/domain/stock/set-alert-quantity.server";
 import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
-import { refused } from "../refusal.server";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/inventory";
 import { backofficeContext } from "./guard.server";
 import { AlertLevelForm } from "./inventory-alert-form";
@@ -18,6 +16,7 @@ import { InventoryFilters } from "./inventory-filters";
 import { InventoryTabs } from "./inventory-tabs";
 import { INVENTORY_TEXT as T } from "./inventory-text";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 import { STOCK_COUNT_TEXT } from "./stock-count-text";
 
 export function meta() {
@@ -27,7 +26,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "catalog.read", { title: T.title, what: "ver o estoque" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const filter = inventoryFilter(new URL(request.url).searchParams);
   const { rows, properties, categories } = await readInventoryPage(db, actor, filter);
   return {
@@ -43,21 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  try {
-    const form = await request.formData();
-    if (formText(form, "intent") !== "alert") throw new AppError("invalid", "Ação desconhecida.");
-    const { db } = await database();
-    await setAlertQuantity(
-      db,
-      actor,
-      formText(form, "propertyId"),
-      formText(form, "productId"),
-      formText(form, "alertQuantity"),
-    );
-    return { ok: true as const, message: T.alertSaved };
-  } catch (err) {
-    return refused(err);
-  }
+  const { db } = context.get(servicesContext);
+  const form = await request.formData();
+  return answerIntent(form, {
+    alert: async () => {
+      const [propertyId, productId] = [formText(form, "propertyId"), formText(form, "productId")];
+      await setAlertQuantity(db, actor, propertyId, productId, formText(form, "alertQuantity"));
+      return T.alertSaved;
+    },
+  });
 }
 
 export default function Inventory({ loaderData }: Route.ComponentProps) {

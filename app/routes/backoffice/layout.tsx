@@ -20,6 +20,7 @@ import { AppShell, type NavItem } from "~/ui/page-frame";
 import type { Route } from "./+types/layout";
 import { BackofficeErrorPage } from "./error-page";
 import { backofficeContext, backofficeGuard } from "./guard.server";
+import { RECEIVING_PATH } from "./receiving-result";
 import { openSections } from "./sections";
 
 // Every back-office route sits under this layout, so the guard runs before any of their loaders.
@@ -47,7 +48,7 @@ const nav: NavItem[] = [
   { to: "/products", label: "Produtos", icon: Package },
   { to: "/sales", label: "Vendas", icon: ShoppingBag },
   { to: "/withdrawals", label: "Saques", icon: Wallet },
-  { to: "/recebimentos", label: "Recebimentos", icon: Landmark },
+  { to: RECEIVING_PATH, label: "Recebimentos", icon: Landmark },
   { to: "/hospedes", label: "Dados de hóspedes", icon: UserRoundSearch },
   { to: "/team", label: "Equipe", icon: Users },
 ];

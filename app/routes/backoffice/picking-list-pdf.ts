@@ -1,10 +1,10 @@
 import { refusalOf } from "~/domain/errors";
 import { pickingListPdf } from "~/domain/restock/picking-list.server";
 import { can } from "~/domain/team/permissions";
-import { database } from "~/platform/db/database.server";
 import type { Route } from "./+types/picking-list-pdf";
 import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
+import { servicesContext } from "./services.server";
 
 /**
  * GET /replacements/{id}/lista.pdf?agrupar=produto|imovel: the run's picking list to print and tick.
@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   if (!can(actor, "replacement.read"))
     return new Response("Sem permissão para ver as reposições.", { status: 403 });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const grouping = new URL(request.url).searchParams.get("agrupar");
   const pdf = notFoundUnlessFound(
     await pickingListPdf(db, actor, params.id, grouping).catch((err: unknown) => {

@@ -6,10 +6,8 @@ import {
   listCategories,
   updateCategory,
 } from "~/domain/catalog/categories.server";
-import { AppError } from "~/domain/errors";
-import { assertCan, can } from "~/domain/team/permissions";
+import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -19,13 +17,14 @@ import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
-import { refused } from "../refusal.server";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/product-categories";
 import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
 import { LoadFailed } from "./load-failed";
 import { CategoryFormDialog, type EditedCategory } from "./product-categories-form";
 import { CategorySwatch } from "./product-categories-swatch";
+import { servicesContext } from "./services.server";
 import { useDeletion } from "./use-deletion";
 import { useFormEditor } from "./use-form-editor";
 
@@ -37,7 +36,7 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const categories = await listCategories(db, actor, "newest");
   return {
     categories: categories.map(({ id, name, nameEn, nameEs, color }) => ({
@@ -53,38 +52,28 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  try {
-    assertCan(actor, "catalog.manage");
-    const form = await request.formData();
-    const intent = formText(form, "intent");
-    const { db } = await database();
-    if (intent === "create") {
-      await createCategory(db, actor, {
-        name: formText(form, "name"),
-        nameEn: formText(form, "nameEn"),
-        nameEs: formText(form, "nameEs"),
-        color: formText(form, "color"),
-      });
-      return { ok: true as const, message: T.categoryCreated };
-    }
-    if (intent === "update") {
-      await updateCategory(db, actor, {
-        id: formText(form, "id"),
-        name: formText(form, "name"),
-        nameEn: formText(form, "nameEn"),
-        nameEs: formText(form, "nameEs"),
-        color: formText(form, "color"),
-      });
-      return { ok: true as const, message: T.categoryUpdated };
-    }
-    if (intent === "delete") {
+  const { db } = context.get(servicesContext);
+  const form = await request.formData();
+  const category = () => ({
+    name: formText(form, "name"),
+    nameEn: formText(form, "nameEn"),
+    nameEs: formText(form, "nameEs"),
+    color: formText(form, "color"),
+  });
+  return answerIntent(form, {
+    create: async () => {
+      await createCategory(db, actor, category());
+      return T.categoryCreated;
+    },
+    update: async () => {
+      await updateCategory(db, actor, { id: formText(form, "id"), ...category() });
+      return T.categoryUpdated;
+    },
+    delete: async () => {
       await deleteCategory(db, actor, { id: formText(form, "id") });
-      return { ok: true as const, message: T.categoryDeleted };
-    }
-    throw new AppError("invalid", "Ação desconhecida.");
-  } catch (err) {
-    return refused(err);
-  }
+      return T.categoryDeleted;
+    },
+  });
 }
 
 export default function ProductCategories({ loaderData }: Route.ComponentProps) {

@@ -6,21 +6,18 @@ import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Link } from "~/ui/link";
 import { toast } from "~/ui/toaster";
+import type { Answer } from "../answer";
 
 /** The query that opens the panel for a product: `/products?adicionar-aos-imoveis={id}`. */
 export const PLACE_PARAM = "adicionar-aos-imoveis";
 export const placePath = (productId: string) => `/products?${PLACE_PARAM}=${productId}`;
-
-export type PlaceResult =
-  | { ok: true; message: string; placed: true }
-  | { ok: false; message: string; fieldErrors?: Partial<Record<string, string>> };
 
 interface Props {
   product: { id: string; name: string };
   /** Live properties, each with the products it already holds. */
   properties: { id: string; name: string; productIds: string[] }[];
   /** The page's own answer when the form was posted without JavaScript. */
-  posted?: PlaceResult | null;
+  posted?: Answer | null;
 }
 
 /**
@@ -29,7 +26,7 @@ interface Props {
  * plain form too; with JavaScript the answer is a toast and the panel closes.
  */
 export function ProductToProperties({ product, properties, posted = null }: Props) {
-  const fetcher = useFetcher<PlaceResult>({ key: `adicionar-aos-imoveis-${product.id}` });
+  const fetcher = useFetcher<Answer>({ key: `adicionar-aos-imoveis-${product.id}` });
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const result = fetcher.data ?? posted;

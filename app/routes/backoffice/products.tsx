@@ -4,13 +4,11 @@ import { useActionData, useFetcher, useNavigate } from "react-router";
 import { productsLoadFailed, CATALOG_TEXT as T } from "~/domain/catalog/catalog-text";
 import { listCategories } from "~/domain/catalog/categories.server";
 import { createProduct, deleteProduct, listProducts, updateProduct } from "~/domain/catalog/products.server";
-import { AppError } from "~/domain/errors";
-import { discardImage, type ImageValue, readImageInput } from "~/domain/images/image-input.server";
+import { discardImage, type ImageValue } from "~/domain/images/image-input.server";
 import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
 import { addProductToProperties, listPlacements } from "~/domain/onboarding/product-to-properties.server";
 import { assertCan, can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClasses } from "~/ui/button";
 import { cardGridClasses } from "~/ui/card";
@@ -20,15 +18,18 @@ import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
-import { refused } from "../refusal.server";
+import type { Answer } from "../answer";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/products";
 import { backofficeContext } from "./guard.server";
 import { LOAD_FAILURE_REASON, LoadFailed } from "./load-failed";
-import { PLACE_PARAM, type PlaceResult, ProductToProperties, placePath } from "./product-to-properties";
+import { PLACE_PARAM, ProductToProperties, placePath } from "./product-to-properties";
 import { ProductCard } from "./products-card";
 import { type EditedProduct, ProductFormDialog } from "./products-form";
+import { servicesContext } from "./services.server";
 import { useDeletion } from "./use-deletion";
 import { useFormEditor } from "./use-form-editor";
+import { withUpload } from "./with-upload.server";
 
 const TITLE = "Gerenciar Produtos";
 
@@ -41,7 +42,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const products = await listProducts(db, actor);
   const categories = await listCategories(db, actor, "name");
   // Staff never receive what the host pays: the cost goes only to those who manage the catalogue.
@@ -91,19 +92,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  // A photo stored for this request: deleted again if the save does not happen.
-  let uploaded: ImageValue | null | undefined;
-  try {
-    // Before the form is read, so a refused member's upload is never stored.
+  const { db } = context.get(servicesContext);
+  // Before the form is read, so a refused member's upload is never stored.
+  const posted = () => {
     assertCan(actor, "catalog.manage");
-    const form = await request.formData();
-    const intent = formText(form, "intent");
-    const { db } = await database();
-    if (intent === "delete") {
+    return request.formData();
+  };
+  const product = (form: FormData, image: ImageValue | null | undefined) => ({
+    name: formText(form, "name"),
+    nameEn: formText(form, "nameEn"),
+    nameEs: formText(form, "nameEs"),
+    price: formText(form, "price"),
+    cost: formText(form, "cost"),
+    categoryId: formText(form, "categoryId"),
+    adultsOnly: formText(form, "adultsOnly"),
+    image,
+  });
+  return answerIntent(posted, {
+    delete: async (form) => {
       await deleteProduct(db, actor, { id: formText(form, "id") });
-      return { ok: true as const, message: T.productDeleted };
-    }
-    if (intent === "add-to-properties") {
+      return T.productDeleted;
+    },
+    "add-to-properties": async (form) => {
       const rows = form.getAll("propertyId").map((value) => {
         const propertyId = String(value);
         return {
@@ -113,31 +123,21 @@ export async function action({ request, context }: Route.ActionArgs) {
         };
       });
       const placed = await addProductToProperties(db, actor, formText(form, "productId"), rows);
-      return { ok: true as const, message: ONBOARDING_TEXT.placed(placed.properties), placed: true as const };
-    }
-    if (intent !== "create" && intent !== "update") throw new AppError("invalid", "Ação desconhecida.");
-    uploaded = await readImageInput(form);
-    const input = {
-      name: formText(form, "name"),
-      nameEn: formText(form, "nameEn"),
-      nameEs: formText(form, "nameEs"),
-      price: formText(form, "price"),
-      cost: formText(form, "cost"),
-      categoryId: formText(form, "categoryId"),
-      adultsOnly: formText(form, "adultsOnly"),
-      image: uploaded,
-    };
-    if (intent === "create") {
-      const product = await createProduct(db, actor, input);
-      return { ok: true as const, message: T.productCreated, created: { id: product.id } };
-    }
-    const { replacedImage } = await updateProduct(db, actor, { ...input, id: formText(form, "id") });
-    await discardImage(replacedImage);
-    return { ok: true as const, message: T.productUpdated };
-  } catch (err) {
-    await discardImage(uploaded);
-    return refused(err);
-  }
+      return { message: ONBOARDING_TEXT.placed(placed.properties), placed: true as const };
+    },
+    create: (form) =>
+      withUpload(form, async (image) => {
+        const created = await createProduct(db, actor, product(form, image));
+        return { message: T.productCreated, created: { id: created.id } };
+      }),
+    update: (form) =>
+      withUpload(form, async (image) => {
+        const input = { ...product(form, image), id: formText(form, "id") };
+        const { replacedImage } = await updateProduct(db, actor, input);
+        await discardImage(replacedImage);
+        return T.productUpdated;
+      }),
+  });
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
@@ -147,7 +147,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>();
 
   // Once a new product is saved, 'Adicionar aos imóveis' opens for it (the create modal's fetcher answers).
-  const created = useFetcher<{ ok: boolean; created?: { id: string } }>({
+  const created = useFetcher<Answer<{ created?: { id: string } }>>({
     key: `produto-${editor.session}`,
   }).data;
   const navigate = useNavigate();
@@ -183,7 +183,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           key={placing.product.id}
           product={placing.product}
           properties={placing.properties}
-          posted={posted && ("placed" in posted || !posted.ok) ? (posted as PlaceResult) : null}
+          posted={posted && (!posted.ok || posted.intent === "add-to-properties") ? posted : null}
         />
       ) : null}
       {products.length === 0 ? (

@@ -1,7 +1,7 @@
 import { Building2, Plus } from "lucide-react";
 import { useEffect } from "react";
-import { AppError, refusalOf } from "~/domain/errors";
-import { discardImage, type ImageValue, readImageInput } from "~/domain/images/image-input.server";
+import { refusalOf } from "~/domain/errors";
+import { discardImage, type ImageValue } from "~/domain/images/image-input.server";
 import { createProperty } from "~/domain/properties/create-property.server";
 import { deleteProperty } from "~/domain/properties/delete-property.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
@@ -12,7 +12,6 @@ import { DEFAULT_TEMPLATE_ID } from "~/domain/qr/poster-template.server";
 import { listQrTemplates } from "~/domain/qr/read-qr-templates.server";
 import { assertCan, can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
@@ -21,7 +20,7 @@ import { EmptyState } from "~/ui/empty-state";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
-import { refused } from "../refusal.server";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/properties";
 import { backofficeContext } from "./guard.server";
 import { PropertyCard } from "./properties-card";
@@ -29,8 +28,10 @@ import { type EditedProperty, PropertyFormDialog } from "./properties-form";
 import { useNewLink } from "./properties-new-link";
 import { PosterOptions } from "./properties-posters";
 import { PROPERTIES_TEXT as T } from "./properties-text";
+import { servicesContext } from "./services.server";
 import { useDeletion } from "./use-deletion";
 import { useFormEditor } from "./use-form-editor";
+import { withUpload } from "./with-upload.server";
 
 export function meta() {
   return [{ title: "Gerenciar Imóveis" }];
@@ -38,7 +39,7 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   let properties: Awaited<ReturnType<typeof listProperties>> = [];
   let templates: Awaited<ReturnType<typeof listQrTemplates>> = [];
   let loadError: string | null = null;
@@ -76,43 +77,44 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  // A photo stored for a save that then fails is deleted again.
-  let uploaded: ImageValue | null | undefined;
-  try {
-    // Before the form is read: staff never get to upload anything.
+  const { db } = context.get(servicesContext);
+  // Before the form is read: staff never get to upload anything.
+  const posted = () => {
     assertCan(actor, "catalog.manage");
-    const form = await request.formData();
-    const intent = formText(form, "intent");
-    const { db } = await database();
-    if (intent === "delete") {
+    return request.formData();
+  };
+  const property = (form: FormData, image: ImageValue | null | undefined) => ({
+    name: form.get("name"),
+    address: form.get("address"),
+    publicLocation: form.get("publicLocation"),
+    image,
+  });
+  return answerIntent(posted, {
+    delete: async (form) => {
       await deleteProperty(db, actor, formText(form, "id"));
-      return { ok: true as const, message: T.deleted };
-    }
-    if (intent === "new-link") {
+      return T.deleted;
+    },
+    "new-link": async (form) => {
       await renewGuestLink(db, actor, formText(form, "id"));
-      return { ok: true as const, message: T.newLinkCreated };
-    }
-    if (intent === "create" || intent === "update") {
-      uploaded = await readImageInput(form);
-      const input = {
-        name: form.get("name"),
-        address: form.get("address"),
-        publicLocation: form.get("publicLocation"),
-        image: uploaded,
-      };
-      if (intent === "create") {
-        await createProperty(db, actor, input);
-        return { ok: true as const, message: T.created };
-      }
-      const { replacedImage } = await updateProperty(db, actor, formText(form, "id"), input);
-      await discardImage(replacedImage);
-      return { ok: true as const, message: T.updated };
-    }
-    throw new AppError("invalid", "Ação desconhecida.");
-  } catch (err) {
-    await discardImage(uploaded);
-    return refused(err);
-  }
+      return T.newLinkCreated;
+    },
+    create: (form) =>
+      withUpload(form, async (image) => {
+        await createProperty(db, actor, property(form, image));
+        return T.created;
+      }),
+    update: (form) =>
+      withUpload(form, async (image) => {
+        const { replacedImage } = await updateProperty(
+          db,
+          actor,
+          formText(form, "id"),
+          property(form, image),
+        );
+        await discardImage(replacedImage);
+        return T.updated;
+      }),
+  });
 }
 
 export default function Properties({ loaderData }: Route.ComponentProps) {

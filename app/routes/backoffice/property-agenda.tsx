@@ -8,6 +8,7 @@ import { loadAgenda } from "./agenda-load.server";
 import { AgendaMonthView } from "./agenda-month";
 import { backofficeContext } from "./guard.server";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   return [{ title: data?.agenda.property ? `${T.title}: ${data.agenda.property.name}` : T.title }];
@@ -17,7 +18,12 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "stays.read", { title: T.title, what: "ver a agenda" });
-  return loadAgenda(actor, new URL(request.url).searchParams, params.propertyId);
+  return loadAgenda(
+    context.get(servicesContext).db,
+    actor,
+    new URL(request.url).searchParams,
+    params.propertyId,
+  );
 }
 
 export default function PropertyAgenda({ loaderData }: Route.ComponentProps) {

@@ -1,18 +1,18 @@
 import { useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { toast } from "~/ui/toaster";
-import type { CalendarAnswer } from "./property-calendars";
+import type { Answer } from "../answer";
 
 /**
  * Shows each answer of a form of the calendars page once, as a toast; `onDone` runs after a success. A form
  * that shows its refusals next to its fields passes `inlineErrors` (one message, not two).
  */
 export function useAnswerToast(
-  fetcher: FetcherWithComponents<CalendarAnswer>,
+  fetcher: FetcherWithComponents<Answer>,
   onDone?: () => void,
   { inlineErrors = false } = {},
 ) {
-  const shown = useRef<CalendarAnswer | null>(null);
+  const shown = useRef<Answer | null>(null);
   const done = useRef(onDone);
   done.current = onDone;
   useEffect(() => {

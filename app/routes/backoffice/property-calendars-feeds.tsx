@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
-import type { CalendarAnswer } from "./property-calendars";
+import type { Answer } from "../answer";
 import { useAnswerToast } from "./property-calendars-answer";
 
 export type FeedItem = {
@@ -58,8 +58,8 @@ export function CalendarFeeds({ feeds, canManage, canAdd }: Props) {
 }
 
 function FeedCard({ feed, canManage }: { feed: FeedItem; canManage: boolean }) {
-  const sync = useFetcher<CalendarAnswer>();
-  const remove = useFetcher<CalendarAnswer>();
+  const sync = useFetcher<Answer>();
+  const remove = useFetcher<Answer>();
   const [confirming, setConfirming] = useState(false);
   useAnswerToast(sync);
   useAnswerToast(remove, () => setConfirming(false));
@@ -113,7 +113,7 @@ function FeedCard({ feed, canManage }: { feed: FeedItem; canManage: boolean }) {
 }
 
 function AddFeedForm() {
-  const fetcher = useFetcher<CalendarAnswer>();
+  const fetcher = useFetcher<Answer>();
   const form = useRef<HTMLFormElement>(null);
   useAnswerToast(fetcher, () => form.current?.reset(), { inlineErrors: true });
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;

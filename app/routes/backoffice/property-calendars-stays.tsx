@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
-import type { CalendarAnswer } from "./property-calendars";
+import type { Answer } from "../answer";
 import { useAnswerToast } from "./property-calendars-answer";
 
 /** The property's stays and blocks not over yet, and 'Adicionar reserva direta'. */
@@ -45,7 +45,7 @@ export function PropertyStays({ stays, canManage }: { stays: PropertyStay[]; can
 function StayRow({ stay, canManage }: { stay: PropertyStay; canManage: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const cancel = useFetcher<CalendarAnswer>();
+  const cancel = useFetcher<Answer>();
   useAnswerToast(cancel, () => setConfirming(false));
   const cancelled = stay.status === "cancelled";
   const editable = canManage && stay.direct && !cancelled;
@@ -92,7 +92,7 @@ function StayRow({ stay, canManage }: { stay: PropertyStay; canManage: boolean }
 }
 
 function EditDatesForm({ stay, onDone }: { stay: PropertyStay; onDone: () => void }) {
-  const fetcher = useFetcher<CalendarAnswer>();
+  const fetcher = useFetcher<Answer>();
   useAnswerToast(fetcher, onDone, { inlineErrors: true });
   const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   return (
@@ -123,7 +123,7 @@ function EditDatesForm({ stay, onDone }: { stay: PropertyStay; onDone: () => voi
 }
 
 function AddDirectStayForm() {
-  const fetcher = useFetcher<CalendarAnswer>();
+  const fetcher = useFetcher<Answer>();
   const form = useRef<HTMLFormElement>(null);
   useAnswerToast(fetcher, () => form.current?.reset(), { inlineErrors: true });
   const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;

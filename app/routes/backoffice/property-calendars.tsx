@@ -12,17 +12,17 @@ import { syncFeedNow } from "~/domain/stays/sync-feed.server";
 import { listUpcomingStays } from "~/domain/stays/upcoming-stays.server";
 import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
-import { refused } from "../refusal.server";
+import { answerIntent, notDone } from "../intents.server";
 import type { Route } from "./+types/property-calendars";
 import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
 import { CalendarFeeds } from "./property-calendars-feeds";
 import { PropertyStays } from "./property-calendars-stays";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 const TITLE = "Calendários";
 
@@ -33,7 +33,7 @@ export function meta() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "stays.read", { title: TITLE, what: "ver os calendários dos imóveis" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   // Another organization's property is the 404 page, exactly like one that never existed.
   const property = notFoundUnlessFound(await getProperty(db, actor, params.propertyId));
   const [feeds, stays] = await Promise.all([
@@ -55,58 +55,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** What every form of the page gets back: the sentence to show, and per-field messages. */
-export type CalendarAnswer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
+  const { db } = context.get(servicesContext);
   const form = await request.formData();
-  const { db } = await database();
   const propertyId = params.propertyId;
-  try {
-    switch (formText(form, "intent")) {
-      case "add-feed":
-        await addCalendarFeed(db, actor, { propertyId, address: formText(form, "address") });
-        return answer(true, STAYS_TEXT.feedAdded);
-      case "sync": {
-        const result = await syncFeedNow(db, actor, formText(form, "feedId"));
-        return "error" in result
-          ? answer(false, result.error)
-          : answer(true, STAYS_TEXT.synced(result.added, result.updated, result.cancelled));
-      }
-      case "remove-feed":
-        await removeCalendarFeed(db, actor, formText(form, "feedId"));
-        return answer(true, STAYS_TEXT.feedRemoved);
-      case "add-stay": {
-        const block = form.get("block") === "on";
-        await addDirectStay(db, actor, {
-          propertyId,
-          checkIn: formText(form, "checkIn"),
-          checkOut: formText(form, "checkOut"),
-          block,
-        });
-        return answer(true, block ? STAYS_TEXT.blockAdded : STAYS_TEXT.directAdded);
-      }
-      case "edit-stay":
-        await updateDirectStay(db, actor, {
-          stayId: formText(form, "stayId"),
-          checkIn: formText(form, "checkIn"),
-          checkOut: formText(form, "checkOut"),
-        });
-        return answer(true, STAYS_TEXT.directUpdated);
-      case "cancel-stay":
-        await cancelDirectStay(db, actor, formText(form, "stayId"));
-        return answer(true, STAYS_TEXT.directCancelled);
-      default:
-        return answer(false, "Pedido inválido.");
-    }
-  } catch (err) {
-    return refused(err);
-  }
-}
-
-function answer(ok: boolean, message: string): CalendarAnswer {
-  return { ok, message };
+  const dates = () => ({ checkIn: formText(form, "checkIn"), checkOut: formText(form, "checkOut") });
+  return answerIntent(form, {
+    "add-feed": async () => {
+      await addCalendarFeed(db, actor, { propertyId, address: formText(form, "address") });
+      return STAYS_TEXT.feedAdded;
+    },
+    sync: async () => {
+      const result = await syncFeedNow(db, actor, formText(form, "feedId"));
+      return "error" in result
+        ? notDone(result.error)
+        : STAYS_TEXT.synced(result.added, result.updated, result.cancelled);
+    },
+    "remove-feed": async () => {
+      await removeCalendarFeed(db, actor, formText(form, "feedId"));
+      return STAYS_TEXT.feedRemoved;
+    },
+    "add-stay": async () => {
+      const block = form.get("block") === "on";
+      await addDirectStay(db, actor, { propertyId, ...dates(), block });
+      return block ? STAYS_TEXT.blockAdded : STAYS_TEXT.directAdded;
+    },
+    "edit-stay": async () => {
+      await updateDirectStay(db, actor, { stayId: formText(form, "stayId"), ...dates() });
+      return STAYS_TEXT.directUpdated;
+    },
+    "cancel-stay": async () => {
+      await cancelDirectStay(db, actor, formText(form, "stayId"));
+      return STAYS_TEXT.directCancelled;
+    },
+  });
 }
 
 /** Issue 23: a property's calendars (platforms' iCal addresses), its upcoming stays and those typed by hand. */

@@ -1,7 +1,7 @@
 import { ArrowLeft, ClipboardCheck, Package, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useFetcher, useLocation, useNavigation } from "react-router";
-import { AppError, refusalOf } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { getProperty } from "~/domain/properties/read-properties.server";
 import { addProductsToProperty } from "~/domain/stock/add-products.server";
 import {
@@ -14,7 +14,6 @@ import { removeProductFromProperty } from "~/domain/stock/remove-product.server"
 import { saveStockQuantities } from "~/domain/stock/save-stock-quantities.server";
 import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -23,13 +22,14 @@ import { Link } from "~/ui/link";
 import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
-import { refused } from "../refusal.server";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/property-products";
 import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
 import { AddProductsDialog } from "./property-products-add";
 import { type StockRowError, StockRowItem } from "./property-products-row";
 import { STOCK_SCREEN_TEXT as T } from "./property-products-text";
+import { servicesContext } from "./services.server";
 import { STOCK_COUNT_TEXT } from "./stock-count-text";
 
 export function meta() {
@@ -38,7 +38,7 @@ export function meta() {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   // Another organization's property is the 404 page, exactly like one that never existed.
   const property = notFoundUnlessFound(await getProperty(db, actor, params.propertyId));
   const canManage = can(actor, "catalog.manage");
@@ -86,26 +86,22 @@ function quantityRows(form: FormData) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  try {
-    const form = await request.formData();
-    const intent = formText(form, "intent");
-    const { db } = await database();
-    if (intent === "save") {
+  const { db } = context.get(servicesContext);
+  const form = await request.formData();
+  return answerIntent(form, {
+    save: async () => {
       await saveStockQuantities(db, actor, params.propertyId, quantityRows(form));
-      return { ok: true as const, message: T.saved };
-    }
-    if (intent === "add") {
+      return T.saved;
+    },
+    add: async () => {
       const { added } = await addProductsToProperty(db, actor, params.propertyId, form.getAll("productId"));
-      return { ok: true as const, message: added > 1 ? T.addedMany : T.addedOne };
-    }
-    if (intent === "remove") {
+      return added > 1 ? T.addedMany : T.addedOne;
+    },
+    remove: async () => {
       await removeProductFromProperty(db, actor, params.propertyId, formText(form, "productId"));
-      return { ok: true as const, message: T.removed };
-    }
-    throw new AppError("invalid", "Ação desconhecida.");
-  } catch (err) {
-    return refused(err);
-  }
+      return T.removed;
+    },
+  });
 }
 
 export default function PropertyProducts({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,6 @@ import { chosenPeriod } from "~/domain/profit/profit-period";
 import { profitOf } from "~/domain/profit/read-profit.server";
 import { getProperty } from "~/domain/properties/read-properties.server";
 import { saoPauloDay } from "~/lib/dates";
-import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
@@ -12,6 +11,7 @@ import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
 import { ProfitPanel, profitView } from "./profit-panel";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 const TITLE = "Resultado do imóvel";
 
@@ -23,7 +23,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "sales.read", { title: TITLE, what: "ver o resultado dos imóveis" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   // Another organization's property is the 404 page, exactly like one that never existed.
   const property = notFoundUnlessFound(await getProperty(db, actor, params.propertyId));
   const period = chosenPeriod(new URL(request.url).searchParams, saoPauloDay(new Date()));

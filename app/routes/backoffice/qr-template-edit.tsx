@@ -3,7 +3,6 @@ import { data, useNavigate } from "react-router";
 import { QR_TEXT as T } from "~/domain/qr/messages";
 import { previewTile } from "~/domain/qr/preview-tile.server";
 import { getQrTemplate } from "~/domain/qr/read-qr-templates.server";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { buttonClasses } from "~/ui/button";
 import { Link } from "~/ui/link";
@@ -14,6 +13,7 @@ import { backofficeContext } from "./guard.server";
 import { QrTemplateForm } from "./qr-template-form";
 import { saveQrTemplate } from "./qr-template-save.server";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: T.editTitle }];
@@ -22,7 +22,7 @@ export function meta() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "catalog.manage", { title: T.editTitle, what: "editar templates de QR Code" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   // Another organization's id is answered exactly like one that never existed.
   const template = await getQrTemplate(db, actor, params.id);
   if (!template) return data({ notFound: true as const }, { status: 404 });
@@ -34,7 +34,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return saveQrTemplate(request, context.get(backofficeContext).actor, params.id);
+  return saveQrTemplate(
+    request,
+    context.get(servicesContext).db,
+    context.get(backofficeContext).actor,
+    params.id,
+  );
 }
 
 export default function EditQrTemplate({ loaderData, actionData }: Route.ComponentProps) {

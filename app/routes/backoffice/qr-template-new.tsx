@@ -1,6 +1,5 @@
 import { QR_TEXT as T } from "~/domain/qr/messages";
 import { previewTile } from "~/domain/qr/preview-tile.server";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/qr-template-new";
@@ -8,6 +7,7 @@ import { backofficeContext } from "./guard.server";
 import { QrTemplateForm } from "./qr-template-form";
 import { saveQrTemplate } from "./qr-template-save.server";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: T.newTitle }];
@@ -16,12 +16,12 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "catalog.manage", { title: T.newTitle, what: "criar templates de QR Code" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   return { tile: await previewTile(db, actor, env().appUrl) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return saveQrTemplate(request, context.get(backofficeContext).actor, null);
+  return saveQrTemplate(request, context.get(servicesContext).db, context.get(backofficeContext).actor, null);
 }
 
 export default function NewQrTemplate({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,15 +1,14 @@
 import { Plus } from "lucide-react";
 import { useEffect } from "react";
-import { AppError, refusalOf } from "~/domain/errors";
+import { refusalOf } from "~/domain/errors";
 import { discardImage } from "~/domain/images/image-input.server";
 import { deleteQrTemplate } from "~/domain/qr/delete-qr-template.server";
 import { QR_TEXT as T } from "~/domain/qr/messages";
 import { previewTile } from "~/domain/qr/preview-tile.server";
 import { listQrTemplates } from "~/domain/qr/read-qr-templates.server";
 import { setDefaultQrTemplate } from "~/domain/qr/set-default-qr-template.server";
-import { assertCan, can } from "~/domain/team/permissions";
+import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { buttonClasses } from "~/ui/button";
@@ -20,10 +19,11 @@ import { LoadingText } from "~/ui/loading-text";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
-import { refused } from "../refusal.server";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/qr-templates";
 import { backofficeContext } from "./guard.server";
 import { QrTemplateCard, type QrTemplateCardData } from "./qr-templates-card";
+import { servicesContext } from "./services.server";
 import { useDeletion } from "./use-deletion";
 
 export function meta() {
@@ -32,7 +32,7 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   let templates: QrTemplateCardData[] = [];
   let loadFailed = false;
   try {
@@ -58,22 +58,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  try {
-    assertCan(actor, "catalog.manage");
-    const form = await request.formData();
-    const intent = formText(form, "intent");
-    const { db } = await database();
-    if (intent === "default") {
+  const { db } = context.get(servicesContext);
+  const form = await request.formData();
+  return answerIntent(form, {
+    default: async () => {
       const chosen = await setDefaultQrTemplate(db, actor, formText(form, "id"));
-      return { ok: true as const, message: T.defaultChanged(chosen.name), description: undefined };
-    }
-    if (intent !== "delete") throw new AppError("invalid", "Ação desconhecida.");
-    const { removedImage } = await deleteQrTemplate(db, actor, formText(form, "id"));
-    await discardImage(removedImage);
-    return { ok: true as const, message: T.deleted.title, description: T.deleted.description };
-  } catch (err) {
-    return refused(err);
-  }
+      return { message: T.defaultChanged(chosen.name), description: undefined };
+    },
+    delete: async () => {
+      const { removedImage } = await deleteQrTemplate(db, actor, formText(form, "id"));
+      await discardImage(removedImage);
+      return { message: T.deleted.title, description: T.deleted.description };
+    },
+  });
 }
 
 /** 'Gerenciar Templates de QR Code' (part 1 §2): the organization's templates as cards. */

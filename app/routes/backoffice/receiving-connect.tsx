@@ -2,9 +2,10 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { OfferedProvider } from "~/domain/payment-accounts/read-receiving.server";
 import { Button } from "~/ui/button";
+import type { Refused } from "../answer";
 import { ReceivingAsaasForm } from "./receiving-asaas-form";
 import { estadiaFeeText, trialText } from "./receiving-text";
-import type { ReceivingData, ReceivingRefusal } from "./receiving-types";
+import type { ReceivingData } from "./receiving-types";
 
 type Fees = Pick<ReceivingData, "offered" | "platformFeePercent" | "freeTrialDays" | "trialEndsAt">;
 
@@ -50,7 +51,7 @@ export function ReceivingConnect({
   busy,
 }: {
   offered: OfferedProvider[];
-  refusal: ReceivingRefusal | undefined;
+  refusal: Refused | undefined;
   busy: boolean;
 }) {
   const asaas = refusal?.intent === "asaas" ? refusal : undefined;

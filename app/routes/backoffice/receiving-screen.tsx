@@ -1,11 +1,12 @@
 import { Landmark } from "lucide-react";
 import { EmptyState } from "~/ui/empty-state";
 import { PageFrame } from "~/ui/page-frame";
+import type { Refused } from "../answer";
 import { ReceivingAccountCard } from "./receiving-account";
 import { ReceivingConnect, ReceivingFees } from "./receiving-connect";
 import { ReceivingFindings } from "./receiving-findings";
 import { RECEIVING_PAGE_TEXT as T } from "./receiving-text";
-import type { ReceivingData, ReceivingRefusal } from "./receiving-types";
+import type { ReceivingData } from "./receiving-types";
 
 /** The Recebimentos page: the account that receives, the fees, and for the owner connecting one. */
 export function ReceivingScreen({
@@ -14,7 +15,7 @@ export function ReceivingScreen({
   busy = false,
 }: {
   data: ReceivingData;
-  refusal?: ReceivingRefusal;
+  refusal?: Refused;
   busy?: boolean;
 }) {
   const { account, canManage } = data;

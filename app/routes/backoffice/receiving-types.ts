@@ -28,15 +28,6 @@ export type ReceivingData = {
   confirmDisconnect: boolean;
 };
 
-/** An action's refusal: the page's alert, and for the Asaas form its fields as typed with their errors. */
-export type ReceivingRefusal = {
-  ok: false;
-  intent: string;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-};
-
 export function toReceivingData(
   view: ReceivingView,
   extra: Pick<ReceivingData, "error" | "confirmDisconnect">,

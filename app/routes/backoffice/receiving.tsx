@@ -1,24 +1,22 @@
-import { data, redirect, useNavigation } from "react-router";
-import { AppError } from "~/domain/errors";
+import { redirect, useNavigation } from "react-router";
 import { ASAAS_FIELDS } from "~/domain/payment-accounts/asaas-sub-account-form";
 import { connectAsaas } from "~/domain/payment-accounts/connect-asaas.server";
 import { startMercadoPagoConnect } from "~/domain/payment-accounts/connect-mercadopago.server";
 import { connectSandbox } from "~/domain/payment-accounts/connect-sandbox.server";
 import { disconnectAccount } from "~/domain/payment-accounts/disconnect.server";
 import { readReceiving } from "~/domain/payment-accounts/read-receiving.server";
-import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { type FlashKey, flashCookie } from "~/lib/flash";
 import { formText } from "~/lib/form-text";
 import { env } from "~/platform/env.server";
-import { requestContext } from "~/platform/request-context";
-import { refused } from "../refusal.server";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/receiving";
 import { backofficeContext } from "./guard.server";
 import { RECEIVING_PATH, refusalInAddress } from "./receiving-result";
 import { ReceivingScreen } from "./receiving-screen";
 import { RECEIVING_PAGE_TEXT } from "./receiving-text";
-import { type ReceivingRefusal, toReceivingData } from "./receiving-types";
+import { toReceivingData } from "./receiving-types";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: RECEIVING_PAGE_TEXT.title }];
@@ -27,8 +25,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "payments.read", { title: RECEIVING_PAGE_TEXT.title, what: "ver os recebimentos" });
-  const ctx = await paymentsContext(context.get(requestContext).log);
-  const view = await readReceiving(ctx, actor);
+  const view = await readReceiving(context.get(servicesContext), actor);
   const search = new URL(request.url).searchParams;
   return toReceivingData(view, {
     error: refusalInAddress(search),
@@ -43,36 +40,33 @@ function done(flash: FlashKey) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
+  // Each domain call checks 'payments.manage' itself: a manager's post is refused there.
+  const services = context.get(servicesContext);
   const form = await request.formData();
-  const intent = formText(form, "intent");
   // The Asaas form comes back as typed when something in it is refused.
   const values =
-    intent === "asaas"
+    formText(form, "intent") === "asaas"
       ? Object.fromEntries(ASAAS_FIELDS.map((name) => [name, formText(form, name)]))
       : undefined;
-  try {
-    // Each domain call checks 'payments.manage' itself: a manager's post is refused there.
-    const ctx = await paymentsContext(context.get(requestContext).log);
-    switch (intent) {
-      case "mercadopago":
-        return redirect(await startMercadoPagoConnect(ctx, actor));
-      case "sandbox":
-        await connectSandbox(ctx, actor);
+  return answerIntent(
+    form,
+    {
+      mercadopago: async () => redirect(await startMercadoPagoConnect(services, actor)),
+      sandbox: async () => {
+        await connectSandbox(services, actor);
         return done("payment-account-connected");
-      case "asaas":
-        await connectAsaas(ctx, actor, values ?? {});
+      },
+      asaas: async () => {
+        await connectAsaas(services, actor, values ?? {});
         return done("payment-account-connected");
-      case "disconnect":
-        await disconnectAccount(ctx, actor);
+      },
+      disconnect: async () => {
+        await disconnectAccount(services, actor);
         return done("payment-account-disconnected");
-      default:
-        throw new AppError("invalid", "Ação desconhecida.");
-    }
-  } catch (err) {
-    const answer = refused(err);
-    const body: ReceivingRefusal = { ...answer.data, intent, ...(values ? { values } : {}) };
-    return data(body, answer.init ?? undefined);
-  }
+      },
+    },
+    { values },
+  );
 }
 
 export default function Receiving({ loaderData, actionData }: Route.ComponentProps) {

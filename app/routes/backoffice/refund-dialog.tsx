@@ -7,9 +7,8 @@ import { Dialog, DialogContent, DialogFooter } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { Textarea } from "~/ui/input";
 import { toast } from "~/ui/toaster";
+import { type Answer, fieldErrorsOf } from "../answer";
 import type { SaleView } from "./sale-row";
-
-type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
 
 /** The owner's refund of a paid sale: the whole order, with a reason, after saying what it does. */
 export function RefundDialog({ sale, onClose }: { sale: SaleView | null; onClose: () => void }) {
@@ -48,7 +47,7 @@ export function RefundDialog({ sale, onClose }: { sale: SaleView | null; onClose
           <fetcher.Form method="post" className="grid gap-4">
             <input type="hidden" name="intent" value="refund" />
             <input type="hidden" name="orderId" value={sale.id} />
-            <Field label="Motivo do reembolso" error={fetcher.data?.fieldErrors?.reason}>
+            <Field label="Motivo do reembolso" error={fieldErrorsOf(fetcher.data).reason}>
               {(control) => (
                 <Textarea
                   {...control}

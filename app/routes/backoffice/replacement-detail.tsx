@@ -1,7 +1,7 @@
 import { ArrowLeft, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, useFetcher, useSearchParams } from "react-router";
-import { refusalOf } from "~/domain/errors";
+import { AppError, refusalOf } from "~/domain/errors";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
@@ -18,17 +18,18 @@ import {
   REPLACEMENT_LABEL,
   type ReplacementStatus,
 } from "~/lib/replacement-status";
-import { database } from "~/platform/db/database.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { toast } from "~/ui/toaster";
-import { statusOf } from "../refusal.server";
+import type { Answer } from "../answer";
+import { answerIntent } from "../intents.server";
 import type { Route } from "./+types/replacement-detail";
 import { backofficeContext } from "./guard.server";
 import { ReplacementLines } from "./replacement-lines";
 import { ReplacementStatusBadge } from "./replacement-status-badge";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: "Reposição" }];
@@ -36,7 +37,7 @@ export function meta() {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   try {
     const run = await getReplacement(db, actor, params.id);
     const canManage = can(actor, "replacement.manage");
@@ -57,41 +58,45 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
+  const { db } = context.get(servicesContext);
   const form = await request.formData();
-  const { db } = await database();
-  const intent = formText(form, "intent");
-  try {
-    if (intent === "quantities") {
-      // A line's unit cost is posted only to those who manage runs ('cost:{id}'); absent, it stays.
-      const lines = [...form.entries()]
-        .filter(([name]) => name.startsWith("delivered:"))
-        .map(([name, value]) => {
-          const itemId = name.slice("delivered:".length);
-          const unitCost = form.get(`cost:${itemId}`);
-          return { itemId, delivered: value, ...(unitCost === null ? {} : { unitCost }) };
+  return answerIntent(
+    form,
+    {
+      quantities: async () => {
+        // A line's unit cost is posted only to those who manage runs ('cost:{id}'); absent, it stays.
+        const lines = [...form.entries()]
+          .filter(([name]) => name.startsWith("delivered:"))
+          .map(([name, value]) => {
+            const itemId = name.slice("delivered:".length);
+            const unitCost = form.get(`cost:${itemId}`);
+            return { itemId, delivered: value, ...(unitCost === null ? {} : { unitCost }) };
+          });
+        await setDeliveredQuantities(db, actor, { id: params.id, lines });
+        return "Quantidades salvas";
+      },
+      advance: async () => {
+        const { status } = await advanceReplacement(db, actor, {
+          id: params.id,
+          from: formText(form, "from"),
+          to: formText(form, "to"),
         });
-      await setDeliveredQuantities(db, actor, { id: params.id, lines });
-      return { ok: true, message: "Quantidades salvas" } satisfies Answer;
-    }
-    const { status } = await advanceReplacement(db, actor, {
-      id: params.id,
-      from: formText(form, "from"),
-      to: formText(form, "to"),
-    });
-    return { ok: true, message: RESTOCK_TEXT.statusUpdated(REPLACEMENT_LABEL[status]) } satisfies Answer;
-  } catch (err) {
-    const refusal = refusalOf(err);
-    const message =
-      intent === "quantities" ? refusal.message : `${RESTOCK_TEXT.statusFailed}: ${refusal.message}`;
-    return data<Answer>(
-      { ok: false, message, fieldErrors: refusal.fieldErrors },
-      { status: statusOf(refusal) },
-    );
-  }
+        return RESTOCK_TEXT.statusUpdated(REPLACEMENT_LABEL[status]);
+      },
+    },
+    {
+      reword: (refusal, intent) =>
+        intent === "advance"
+          ? new AppError(
+              refusal.kind,
+              `${RESTOCK_TEXT.statusFailed}: ${refusal.message}`,
+              refusal.fieldErrors,
+            )
+          : refusal,
+    },
+  );
 }
 
 /** Part 2 §2 'Replacement detail': status, guidance, grouped lines, and the button to the next step. */

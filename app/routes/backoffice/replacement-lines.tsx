@@ -7,6 +7,7 @@ import type { Grouping } from "~/lib/replacement-status";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { MoneyInput } from "~/ui/money-input";
+import { type Answer, fieldErrorsOf } from "../answer";
 
 type Group = { key: string; name: string; image: string | null; total: number; lines: ReplacementLine[] };
 
@@ -45,8 +46,8 @@ export function ReplacementLines({
   editable: boolean;
   showCosts: boolean;
 }) {
-  const saver = useFetcher<{ ok: boolean; message: string; fieldErrors?: Record<string, string> }>();
-  const errors = saver.data?.fieldErrors ?? {};
+  const saver = useFetcher<Answer>();
+  const errors = fieldErrorsOf(saver.data);
   return (
     <saver.Form method="post" className="grid gap-4">
       <input type="hidden" name="intent" value="quantities" />

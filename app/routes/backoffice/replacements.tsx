@@ -5,7 +5,6 @@ import { listReplacements } from "~/domain/restock/read-replacements.server";
 import { AGENDA_TEXT } from "~/domain/stays/agenda-messages";
 import { can } from "~/domain/team/permissions";
 import { formatDateTime } from "~/lib/dates";
-import { database } from "~/platform/db/database.server";
 import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -14,6 +13,7 @@ import { PageFrame } from "~/ui/page-frame";
 import type { Route } from "./+types/replacements";
 import { backofficeContext } from "./guard.server";
 import { ReplacementStatusBadge } from "./replacement-status-badge";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: "Reposições" }];
@@ -21,7 +21,7 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const runs = await listReplacements(db, actor);
   return {
     runs: runs.map((r) => ({

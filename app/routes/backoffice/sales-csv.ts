@@ -4,11 +4,11 @@ import { csvDownload, csvMoney } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import { ORDER_STATUS_LABEL } from "~/lib/order-status";
 import { PAYMENT_METHOD_LABEL } from "~/lib/payment-method";
-import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/sales-csv";
 import { backofficeContext } from "./guard.server";
 import { salesQueryWithStay } from "./sales-query.server";
+import { servicesContext } from "./services.server";
 
 // The money columns are the wallet ledger's, signed as it posts them (fees and refunds negative), so
 // Bruto + Taxa do provedor + Taxa Estadia + Reembolso = Líquido on every line. 'Total' is the order's.
@@ -34,7 +34,7 @@ const HEADER = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   if (!can(actor, "sales.read")) return new Response("Sem permissão para ver as vendas.", { status: 403 });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const filter = await salesQueryWithStay(db, actor, new URL(request.url).searchParams);
   return csvDownload(
     "vendas-estadia.csv",

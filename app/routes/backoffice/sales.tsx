@@ -2,19 +2,16 @@ import { Download, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { MONEY_TEXT } from "~/domain/ledger/messages";
-import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { refundOrder } from "~/domain/payments/refund-order.server";
 import { listSales, readSalesFirstPage, type SalesPage } from "~/domain/sales/sales-page.server";
 import { can } from "~/domain/team/permissions";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
-import { requestContext } from "~/platform/request-context";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { LoadMore, useKeysetPages } from "~/ui/keyset-pages";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
-import { refused } from "../refusal.server";
+import { answer } from "../intents.server";
 import type { Route } from "./+types/sales";
 import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
@@ -24,6 +21,7 @@ import { SaleItem, type SaleView } from "./sale-row";
 import { SalesFilters } from "./sales-filters";
 import { salesQueryWithStay } from "./sales-query.server";
 import { SalesTotals } from "./sales-totals";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: "Vendas" }];
@@ -37,7 +35,7 @@ const view = (page: SalesPage) => ({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "sales.read", { title: "Vendas", what: "ver as vendas" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const query = new URL(request.url).searchParams;
   const filter = await salesQueryWithStay(db, actor, query);
   const cursor = query.get("cursor");
@@ -56,15 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
   const form = await request.formData();
-  try {
-    await refundOrder(await paymentsContext(context.get(requestContext).log), actor, {
+  return answer("refund", async () => {
+    await refundOrder(context.get(servicesContext), actor, {
       orderId: formText(form, "orderId"),
       reason: formText(form, "reason"),
     });
-    return { ok: true as const, message: MONEY_TEXT.refunded };
-  } catch (err) {
-    return refused(err);
-  }
+    return MONEY_TEXT.refunded;
+  });
 }
 
 type Loaded = Exclude<Route.ComponentProps["loaderData"], { more: unknown }>;

@@ -3,10 +3,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "~/ui/dialog";
 import { toast } from "~/ui/toaster";
-
-type Result =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors?: Partial<Record<string, string>> };
+import type { Answer } from "../answer";
 
 interface Props {
   open: boolean;
@@ -34,7 +31,7 @@ interface Props {
  */
 export function SaveFormDialog(props: Props) {
   const { open, session, editingId, onOpenChange } = props;
-  const fetcher = useFetcher<Result>({ key: `${props.name}-${session}` });
+  const fetcher = useFetcher<Answer>({ key: `${props.name}-${session}` });
   const busy = fetcher.state === "submitting";
   const result = fetcher.data;
 

@@ -1,4 +1,5 @@
 import { type Action, type Actor, can } from "~/domain/team/permissions";
+import { RECEIVING_PATH } from "./receiving-result";
 
 /**
  * The permission each back-office section needs to be opened. The navigation and the dashboard show only
@@ -15,7 +16,7 @@ export const SECTION_PERMISSIONS: Record<string, Action | null> = {
   "/qr-templates": "catalog.read",
   "/sales": "sales.read",
   "/withdrawals": "wallet.read",
-  "/recebimentos": "payments.read",
+  [RECEIVING_PATH]: "payments.read",
   "/hospedes": "guests.data",
   "/team": "team.manage",
 };

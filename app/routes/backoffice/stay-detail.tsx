@@ -7,7 +7,6 @@ import { daysRange, nightsText } from "~/domain/stays/stay-dates-text";
 import { purchasesText, STAY_TEXT as T } from "~/domain/stays/stay-messages";
 import { can } from "~/domain/team/permissions";
 import { formatDay } from "~/lib/dates";
-import { database } from "~/platform/db/database.server";
 import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { Link } from "~/ui/link";
@@ -18,6 +17,7 @@ import { notFoundUnlessFound } from "./not-found.server";
 import { requireCan } from "./require-can.server";
 import { SaleItem } from "./sale-row";
 import { countsText } from "./sales-totals";
+import { servicesContext } from "./services.server";
 import { MoneyTiles } from "./wallet-money";
 
 export function meta() {
@@ -28,7 +28,7 @@ export function meta() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "stays.read", { title: T.title, what: "ver as estadias" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   // Another organization's stay is the 404 page, exactly like one that never existed.
   const page = notFoundUnlessFound(await readStay(db, actor, params.stayId));
   return {

@@ -4,7 +4,6 @@ import { getProperty } from "~/domain/properties/read-properties.server";
 import { LOSS_REASON_OPTIONS, type LossReason } from "~/domain/stock/loss-reasons";
 import { listCountLines, saveStockCount } from "~/domain/stock/stock-count.server";
 import { formText } from "~/lib/form-text";
-import { database } from "~/platform/db/database.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
@@ -12,11 +11,12 @@ import { Label } from "~/ui/label";
 import { Link } from "~/ui/link";
 import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
-import { refused } from "../refusal.server";
+import { answer } from "../intents.server";
 import type { Route } from "./+types/stock-count";
 import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 import { StockCountLine } from "./stock-count-line";
 import { StockCountSummary } from "./stock-count-summary";
 import { STOCK_COUNT_TEXT as T } from "./stock-count-text";
@@ -32,7 +32,7 @@ export function meta() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "stock.count", { title: T.title, what: T.forbidden });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   // Another organization's property is the 404 page, exactly like one that never existed.
   const property = notFoundUnlessFound(await getProperty(db, actor, params.propertyId));
   const lines = await listCountLines(db, actor, property.id);
@@ -42,19 +42,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** The form posts `counted.<productId>` with the number typed for each line, and one `lossReason`. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  try {
-    const form = await request.formData();
-    const { db } = await database();
+  const { db } = context.get(servicesContext);
+  const form = await request.formData();
+  return answer("count", async () => {
     const summary = await saveStockCount(db, actor, params.propertyId, {
       lines: [...form.keys()]
         .filter((name) => name.startsWith(COUNTED))
         .map((name) => ({ productId: name.slice(COUNTED.length), counted: formText(form, name) })),
       lossReason: formText(form, "lossReason"),
     });
-    return { ok: true as const, summary };
-  } catch (err) {
-    return refused(err);
-  }
+    return { message: T.done, summary };
+  });
 }
 
 export default function StockCount({ loaderData, actionData }: Route.ComponentProps) {

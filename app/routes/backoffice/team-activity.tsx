@@ -2,7 +2,6 @@ import { History } from "lucide-react";
 import { listActivity } from "~/domain/team/activity.server";
 import { describeActivity } from "~/domain/team/activity-text";
 import { formatDateTime } from "~/lib/dates";
-import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Link } from "~/ui/link";
@@ -11,6 +10,7 @@ import type { Route } from "./+types/team-activity";
 import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 
 export function meta() {
   return [{ title: "Atividade da equipe" }];
@@ -19,7 +19,7 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "team.manage", { title: "Atividade", what: "ver a atividade da equipe" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const entries = await listActivity(db, actor);
   return {
     entries: entries.map((e) => ({

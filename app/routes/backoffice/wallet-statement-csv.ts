@@ -3,11 +3,11 @@ import { walletStatement } from "~/domain/ledger/read-wallets.server";
 import { can } from "~/domain/team/permissions";
 import { csvDownload, csvMoney } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
-import { database } from "~/platform/db/database.server";
 import { requestContext } from "~/platform/request-context";
 import type { Route } from "./+types/wallet-statement-csv";
 import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
+import { servicesContext } from "./services.server";
 
 // Signed as the ledger posts them (fees taken negative), so Bruto + the fees = Líquido on a sale's line;
 // a withdrawal has only its Líquido. The Líquido column sums to the available balance.
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   if (!can(actor, "wallet.read"))
     return new Response("Sem permissão para ver as carteiras.", { status: 403 });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const rows = notFoundUnlessFound(await walletStatement(db, actor, params.id).catch(() => null));
   return csvDownload(
     "extrato-estadia.csv",

@@ -5,7 +5,6 @@ import { MONEY_TEXT } from "~/domain/ledger/messages";
 import { getWallet, receivablesOf, walletStatement } from "~/domain/ledger/read-wallets.server";
 import { formatCents } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
-import { database } from "~/platform/db/database.server";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Link } from "~/ui/link";
@@ -15,6 +14,7 @@ import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 import { ReceivableLines, StatementLines } from "./wallet-statement-lines";
 
 export function meta() {
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "wallet.read", { title: "Extrato da carteira", what: "ver as carteiras" });
   if (!isUuid(params.id)) return data({ noId: true as const }, { status: 404 });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   const wallet = notFoundUnlessFound(await getWallet(db, actor, params.id).catch(() => null));
   // Each part loads on its own: one failing says so and leaves the other (part 2 §8).
   const [history, receivables] = await Promise.all([

@@ -6,6 +6,7 @@ import { formatCents } from "~/lib/money";
 import { shortId } from "~/lib/short-id";
 import { buttonClasses } from "~/ui/button";
 import { Link } from "~/ui/link";
+import { RECEIVING_PATH } from "./receiving-result";
 
 export type ReleaseView = Omit<ReleaseRow, "releaseAt"> & { releaseAt: string };
 
@@ -19,7 +20,7 @@ export function NoPayoutAccount() {
       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4"
     >
       <p className="text-sm text-warning-ink">{MONEY_TEXT.noPayoutAccount}</p>
-      <Link to="/recebimentos" className={buttonClasses({ size: "sm" })}>
+      <Link to={RECEIVING_PATH} className={buttonClasses({ size: "sm" })}>
         Conectar conta
       </Link>
     </section>

@@ -15,14 +15,11 @@ import {
   walletsTotal,
 } from "~/domain/ledger/read-wallets.server";
 import { checkWithdrawal, requestWithdrawal } from "~/domain/ledger/withdrawals.server";
-import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { assertCan, can } from "~/domain/team/permissions";
 import { flashCookie } from "~/lib/flash";
 import { formText } from "~/lib/form-text";
 import { centsToPriceInput } from "~/lib/price-input";
-import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
-import { requestContext } from "~/platform/request-context";
 import { buttonClasses } from "~/ui/button";
 import { cardGridClasses } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
@@ -32,7 +29,9 @@ import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/withdrawals";
 import { EMPTY_TEXT as E } from "./empty-states-text";
 import { backofficeContext } from "./guard.server";
+import { RECEIVING_PATH } from "./receiving-result";
 import { requireCan } from "./require-can.server";
+import { servicesContext } from "./services.server";
 import { WalletCard } from "./wallet-card";
 import { balanceFigures, MoneyTiles } from "./wallet-money";
 import { AtMercadoPago, NoPayoutAccount } from "./withdrawal-elsewhere";
@@ -48,7 +47,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "wallet.read", { title: "Saques", what: "ver as carteiras" });
-  const { db } = await database();
+  const { db } = context.get(servicesContext);
   let wallets: Awaited<ReturnType<typeof listWallets>> = [];
   let loadError: string | null = null;
   try {
@@ -110,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestKey: formText(form, "requestKey"),
   };
   const intent = formText(form, "intent");
-  const ctx = await paymentsContext(context.get(requestContext).log);
+  const ctx = context.get(servicesContext);
   try {
     // Every step of the form is the owner's: a manager cannot even have an amount reviewed.
     assertCan(actor, "withdrawal.request");
@@ -197,7 +196,7 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
           title={MONEY_TEXT.noWallets}
           description={E.walletsHint(mode)}
           action={
-            <Link to="/recebimentos" className={buttonClasses({ variant: "outline" })}>
+            <Link to={RECEIVING_PATH} className={buttonClasses({ variant: "outline" })}>
               {E.toReceiving}
             </Link>
           }

@@ -2,6 +2,7 @@ import { refusalOf } from "~/domain/errors";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { guestMessages, translateFromPortuguese } from "~/lib/i18n/messages";
 import { requestLocale } from "~/lib/i18n/request-locale";
+import { postOnly } from "../post-only";
 import { statusOf } from "../refusal.server";
 import type { Route } from "./+types/card-charge";
 import { checkoutContext, guestKey } from "./guest-checkout.server";
@@ -46,6 +47,4 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;

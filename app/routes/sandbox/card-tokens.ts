@@ -1,5 +1,6 @@
 import { accountProviders } from "~/platform/payments/account-providers.server";
 import { ProviderError } from "~/platform/payments/provider";
+import { postOnly } from "../post-only";
 import type { Route } from "./+types/card-tokens";
 
 const NOT_JSON = "Corpo inválido: envie um objeto JSON.";
@@ -32,9 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -34,8 +34,3 @@ export async function answerWebhook(
   if (received.outcome === "stored") applyWebhookSoon(ctx, received.eventId);
   return Response.json({ received: true });
 }
-
-/** Webhook URLs take POST only. */
-export function postOnly(): Response {
-  return new Response(null, { status: 405, headers: { Allow: "POST" } });
-}

@@ -7,8 +7,8 @@ import {
   asaasTransferValidationRequest,
 } from "~/platform/payments/asaas-accounts.server";
 import { requestContext } from "~/platform/request-context";
+import { postOnly } from "../post-only";
 import type { Route } from "./+types/asaas-transfer-validation";
-import { postOnly } from "./answer-webhook.server";
 
 /**
  * POST /webhooks/asaas/validacao-saque: Asaas's transfer validation webhook (set on the root account, for

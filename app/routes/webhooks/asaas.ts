@@ -2,8 +2,9 @@ import { accountById, asConnected } from "~/domain/payment-accounts/accounts.ser
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { isUuid } from "~/lib/uuid";
 import { requestContext } from "~/platform/request-context";
+import { postOnly } from "../post-only";
 import type { Route } from "./+types/asaas";
-import { answerWebhook, postOnly } from "./answer-webhook.server";
+import { answerWebhook } from "./answer-webhook.server";
 
 /**
  * POST /webhooks/asaas/{account id}: an Asaas sub-account's notifications, registered with a token of its

@@ -1,7 +1,8 @@
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { requestContext } from "~/platform/request-context";
+import { postOnly } from "../post-only";
 import type { Route } from "./+types/payments";
-import { answerWebhook, postOnly, providerNamed } from "./answer-webhook.server";
+import { answerWebhook, providerNamed } from "./answer-webhook.server";
 
 /**
  * POST /webhooks/payments/{mercadopago|sandbox}: the one notification URL of every connected seller. A bad

@@ -1,7 +1,8 @@
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { requestContext } from "~/platform/request-context";
+import { postOnly } from "../post-only";
 import type { Route } from "./+types/payouts";
-import { answerWebhook, postOnly, providerNamed } from "./answer-webhook.server";
+import { answerWebhook, providerNamed } from "./answer-webhook.server";
 
 /**
  * POST /webhooks/payouts/sandbox: the sandbox's notifications about transfers to PIX keys (Asaas's come
