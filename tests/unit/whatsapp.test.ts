@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   eventsForRole,
@@ -5,6 +6,7 @@ import {
   NOTIFICATION_EVENTS,
   type NotificationEvent,
   roleReceives,
+  rolesReceiving,
 } from "~/domain/notifications/notification-events";
 import { can, ROLES } from "~/domain/team/permissions";
 import { afterQuietHours, isQuiet, minutesOfClock, saoPauloMinutes } from "~/lib/quiet-hours";
@@ -90,6 +92,21 @@ describe("who is told what", () => {
     expect(eventsForRole("owner")).toEqual(NOTIFICATION_EVENT_NAMES);
     expect(eventsForRole("manager")).not.toContain("withdrawal");
     expect(eventsForRole("manager")).not.toContain("damage_deadline");
+  });
+
+  it("is the table docs/permissions.md shows", () => {
+    const rows = readFileSync("docs/permissions.md", "utf8")
+      .split("\n")
+      .map((line) => line.split("|").map((cell) => cell.trim()))
+      .filter((cells) => NOTIFICATION_EVENT_NAMES.some((e) => NOTIFICATION_EVENTS[e].label === cells[1]));
+    const documented = Object.fromEntries(
+      rows.map((cells) => [cells[1], ROLES.filter((_, i) => cells[3 + i] === "✓")]),
+    );
+    expect(documented).toEqual(
+      Object.fromEntries(
+        NOTIFICATION_EVENT_NAMES.map((e) => [NOTIFICATION_EVENTS[e].label, rolesReceiving(e)]),
+      ),
+    );
   });
 
   it("puts an amount of money only in the templates of money events", () => {
