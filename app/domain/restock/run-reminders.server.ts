@@ -20,9 +20,12 @@ const LATE_DAYS = 7;
  * for those who chose it. Run by a job (hourly, once across instances); a member already told is skipped,
  * so two runs at once tell each member once.
  */
-export async function notifyRestockRuns(ctx: NotifyContext & { db: Db }): Promise<number> {
+export async function notifyRestockRuns(
+  ctx: NotifyContext & { db: Db },
+  options: { fromMinutes?: number } = {},
+): Promise<number> {
   const now = ctx.now();
-  if (saoPauloMinutes(now) < RUN_NOTICES_FROM_MINUTES) return 0;
+  if (saoPauloMinutes(now) < (options.fromMinutes ?? RUN_NOTICES_FROM_MINUTES)) return 0;
   const today = saoPauloDay(now);
   const runs = await ctx.db
     .select({

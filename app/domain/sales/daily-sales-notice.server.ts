@@ -19,9 +19,12 @@ export const DAILY_SALES_FROM_MINUTES = 8 * 60;
  * member, by email or on WhatsApp for those who chose it; nothing for a day without sales. Run by a job
  * (hourly, once across instances).
  */
-export async function notifyDailySales(ctx: NotifyContext & { db: Db }): Promise<number> {
+export async function notifyDailySales(
+  ctx: NotifyContext & { db: Db },
+  options: { fromMinutes?: number } = {},
+): Promise<number> {
   const now = ctx.now();
-  if (saoPauloMinutes(now) < DAILY_SALES_FROM_MINUTES) return 0;
+  if (saoPauloMinutes(now) < (options.fromMinutes ?? DAILY_SALES_FROM_MINUTES)) return 0;
   const day = addDays(saoPauloDay(now), -1);
   const sold = await ctx.db
     .selectDistinct({ organizationId: salesDaily.organizationId, name: organization.name })

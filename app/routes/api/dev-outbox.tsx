@@ -52,8 +52,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /**
  * 'Enviar os avisos agora': runs at once the jobs that tell people things (stock digests, damage deadlines,
- * runs due or late, yesterday's sales, WhatsApp messages due), instead of waiting for their next slot.
- * Each one is safe to run beside the scheduled one.
+ * runs due or late, yesterday's sales, WhatsApp messages due), instead of waiting for their next slot or
+ * hour. Each one is safe to run beside the scheduled one: nobody is told anything twice.
  */
 export async function action({ context }: Route.ActionArgs) {
   if (env().isProduction) throw data(null, { status: 404 });
@@ -61,8 +61,9 @@ export async function action({ context }: Route.ActionArgs) {
   const told =
     (await sendStockAlertDigests(ctx)) +
     (await sendDamageDeadlineReminders(ctx)) +
-    (await notifyRestockRuns(ctx)) +
-    (await notifyDailySales(ctx));
+    // Now, whatever the hour (the jobs wait for 07:00 and 08:00).
+    (await notifyRestockRuns(ctx, { fromMinutes: 0 })) +
+    (await notifyDailySales(ctx, { fromMinutes: 0 }));
   const sent = await sendDueWhatsApp(ctx);
   return redirect(`/dev/outbox?avisos=${told}-${sent.accepted}`, { status: 303 });
 }
