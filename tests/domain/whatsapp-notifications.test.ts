@@ -270,6 +270,41 @@ describe("a notice", () => {
     expect(await messagesOf(staff.actor.userId)).toEqual([]);
   });
 
+  it("that could not be emailed to one member still goes to the others, and a retry sends only what did not go", async () => {
+    const { ctx } = context();
+    const shop = await shopFixture(db(), []);
+    const owner = await ownerOf(db(), shop.organizationId);
+    const ownerEmail = await emailOf(db(), owner.userId);
+    const manager = await memberOf(db(), shop.organizationId, "manager");
+    const sent: string[] = [];
+    let refuse = true;
+    // The owner comes first: their email fails once.
+    const flaky = {
+      kind: "outbox" as const,
+      async send(message: { to: string }) {
+        if (message.to === ownerEmail && refuse) {
+          refuse = false;
+          throw new Error("SMTP 451 try again later");
+        }
+        sent.push(message.to);
+      },
+    };
+    const notice = {
+      organizationId: shop.organizationId,
+      event: "sales_summary" as const,
+      key: "sales-summary:flaky",
+      email: { subject: "Vendas de 23/11/2026", text: "x", html: "<p>x</p>" },
+      whatsapp: {
+        template: "estadia_resumo_vendas" as const,
+        values: ["23/11/2026", "Org", "1 venda paga", "R$ 1,00", "R$ 0,90"],
+      },
+    };
+    await expect(notifyMembers({ ...ctx, mail: flaky }, notice)).rejects.toThrow("SMTP 451");
+    expect(sent).toEqual([manager.email]);
+    expect(await notifyMembers({ ...ctx, mail: flaky }, notice)).toEqual({ emailed: 1, queued: [] });
+    expect(sent).toEqual([manager.email, ownerEmail]);
+  });
+
   it("waits for the end of the member's quiet hours (São Paulo time)", async () => {
     // 23:30 in São Paulo.
     const { ctx, clock } = context({ at: "2026-11-25T02:30:00Z" });

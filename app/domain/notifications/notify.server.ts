@@ -28,8 +28,8 @@ export type Told = { emailed: number; queued: string[] };
  * (notification-events.ts, read at this moment: a changed role applies at once) gets it once per key: on
  * WhatsApp, queued for the sender, when WhatsApp is configured, their number is confirmed and they chose
  * this event there, with this email as its fallback; by email otherwise, sent here. A member already told
- * (a second run, another instance) is skipped. A failed email is not recorded and is thrown, so the caller
- * may try the notice again whole.
+ * (a second run, another instance) is skipped. A failed email is not recorded; the others are still sent,
+ * and the first failure is thrown at the end, so the caller may try the notice again whole.
  */
 export async function notifyMembers(ctx: NotifyContext, notice: MemberNotice): Promise<Told> {
   const people = await ctx.db
@@ -61,6 +61,7 @@ export async function notifyMembers(ctx: NotifyContext, notice: MemberNotice): P
     .orderBy(asc(member.createdAt));
   const now = ctx.now();
   const told: Told = { emailed: 0, queued: [] };
+  let failure: unknown = null;
   for (const person of people) {
     if (!isRole(person.role) || !roleReceives(person.role, notice.event)) continue;
     const dedupeKey = `${notice.key}:${person.userId}`;
@@ -108,11 +109,12 @@ export async function notifyMembers(ctx: NotifyContext, notice: MemberNotice): P
     if (!row) continue;
     try {
       await ctx.mail.send({ to: person.email, ...notice.email });
+      told.emailed += 1;
     } catch (err) {
       await ctx.db.delete(notificationMessages).where(eq(notificationMessages.id, row.id));
-      throw err;
+      failure ??= err;
     }
-    told.emailed += 1;
   }
+  if (failure) throw failure;
   return told;
 }
