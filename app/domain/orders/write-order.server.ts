@@ -76,7 +76,8 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
       values (${order.id}, ${order.organizationId}, ${order.propertyId}, ${order.cartId}, ${order.deviceId},
         ${order.paymentMethod}, ${order.buyer.name}, ${order.buyer.email}, ${order.buyer.phone},
         ${order.buyer.cpf}, ${order.totalCents}, ${order.adultConfirmedAt?.toISOString() ?? null},
-        ${order.whatsappOptInAt?.toISOString() ?? null}, ${order.locale}, ${JSON.stringify(order.notices)}, ${order.expiresAt.toISOString()}, ${at}, ${at})),
+        ${order.whatsappOptInAt?.toISOString() ?? null}, ${order.locale}, ${JSON.stringify(order.notices)},
+        ${order.expiresAt.toISOString()}, ${at}, ${at})),
     first_status as (
       insert into ${orderStatusChanges} (organization_id, order_id, from_status, to_status, reason)
       values (${order.organizationId}, ${order.id}, null, 'pending', 'created')),
