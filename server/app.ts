@@ -9,7 +9,6 @@ import { demoOnFirstRun } from "~/domain/demo/first-run.server";
 import { guestDataRetention } from "~/domain/guests/retention-run.server";
 import { foldPastSlots } from "~/domain/ledger/sales-summary.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
-import { notificationsContext } from "~/domain/notifications/notifications-context.server";
 import { sendDueWhatsApp } from "~/domain/notifications/send-whatsapp.server";
 import { forgetOldStatusUpdates } from "~/domain/notifications/whatsapp-statuses.server";
 import { retryAsaasWebhooks } from "~/domain/payment-accounts/connect-asaas.server";
@@ -220,14 +219,14 @@ function backgroundJobs(log: Logger) {
       // emails; without WhatsApp configured, whatever was queued goes by email.
       name: "whatsapp-send",
       everySeconds: WHATSAPP_SEND_SECONDS,
-      run: async () => sendDueWhatsApp(await notificationsContext(log.child({ job: "whatsapp-send" }))),
+      run: async () => sendDueWhatsApp(await paymentsContext(log.child({ job: "whatsapp-send" }))),
     },
     {
       // Runs due today or late (from 07:00), yesterday's sales (from 08:00): once per member each.
       name: "notices",
       everySeconds: 60 * 60,
       run: async () => {
-        const ctx = await notificationsContext(log.child({ job: "notices" }));
+        const ctx = await paymentsContext(log.child({ job: "notices" }));
         return {
           runs: await notifyRestockRuns(ctx),
           sales: await notifyDailySales(ctx),

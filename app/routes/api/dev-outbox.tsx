@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { sendDamageDeadlineReminders } from "~/domain/damages/deadline-reminders.server";
-import { notificationsContext } from "~/domain/notifications/notifications-context.server";
 import { sendDueWhatsApp } from "~/domain/notifications/send-whatsapp.server";
+import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { notifyRestockRuns } from "~/domain/restock/run-reminders.server";
 import { notifyDailySales } from "~/domain/sales/daily-sales-notice.server";
 import { sendStockAlertDigests } from "~/domain/stock/stock-alerts.server";
@@ -57,7 +57,7 @@ export function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ context }: Route.ActionArgs) {
   if (env().isProduction) throw data(null, { status: 404 });
-  const ctx = await notificationsContext(context.get(requestContext).log);
+  const ctx = await paymentsContext(context.get(requestContext).log);
   const told =
     (await sendStockAlertDigests(ctx)) +
     (await sendDamageDeadlineReminders(ctx)) +

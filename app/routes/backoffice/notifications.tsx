@@ -1,6 +1,5 @@
 import { BellRing, MessageCircle, Send } from "lucide-react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { AppError } from "~/domain/errors";
 import { NOTIFICATIONS_TEXT as T } from "~/domain/notifications/messages";
 import {
   confirmPhoneCode,
@@ -9,21 +8,22 @@ import {
   saveNotificationChoices,
   sendPhoneCode,
 } from "~/domain/notifications/notification-settings.server";
-import { notificationsContext } from "~/domain/notifications/notifications-context.server";
 import { sendWhatsAppSoon } from "~/domain/notifications/send-whatsapp.server";
 import { formatDateTime } from "~/lib/dates";
 import { formText } from "~/lib/form-text";
 import { clockText } from "~/lib/quiet-hours";
-import { requestContext } from "~/platform/request-context";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { PageFrame } from "~/ui/page-frame";
-import { type Refused, refusalRouteHeaders, refused } from "../refusal.server";
+import { fieldErrorsOf } from "../answer";
+import { answerIntent } from "../intents.server";
+import { refusalRouteHeaders } from "../refusal.server";
 import type { Route } from "./+types/notifications";
 import { backofficeContext } from "./guard.server";
+import { servicesContext } from "./services.server";
 
 // 'Notificações' (issue 50, ADR 0054): every member's own page, from the avatar menu. Email is the default
 // for every event; a member confirms a WhatsApp number with a code sent there and chooses which of the
@@ -38,12 +38,12 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor, user } = context.get(backofficeContext);
-  const ctx = await notificationsContext(context.get(requestContext).log);
-  const now = ctx.now();
-  const view = await readNotificationSettings(ctx.db, actor, now);
+  const { db, whatsapp, now: clock } = context.get(servicesContext);
+  const now = clock();
+  const view = await readNotificationSettings(db, actor, now);
   return {
     email: user.email,
-    whatsapp: ctx.whatsapp !== null,
+    whatsapp: whatsapp !== null,
     phone: view.phone,
     phoneConfirmedAt: view.phoneConfirmedAt?.toISOString() ?? null,
     pendingPhone: view.pendingPhone,
@@ -61,46 +61,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { ok: true; message: string } | Refused;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
+  const services = context.get(servicesContext);
+  const { db } = services;
   const form = await request.formData();
-  const intent = formText(form, "intent");
-  try {
-    const ctx = await notificationsContext(context.get(requestContext).log);
-    const done = (message: string): Answer => ({ ok: true, message });
-    switch (intent) {
-      case "send-code": {
-        const sent = await sendPhoneCode(ctx, actor, { phone: formText(form, "phone") });
-        // The member waits for it: sent now, out of this request (the job takes it if this fails).
-        sendWhatsAppSoon(ctx, [sent.messageId]);
-        return done(T.codeSent(sent.phone));
-      }
-      case "confirm-code":
-        await confirmPhoneCode(ctx.db, actor, { code: formText(form, "code") }, ctx.now());
-        return done(T.confirmed);
-      case "save":
-        await saveNotificationChoices(
-          ctx.db,
-          actor,
-          {
-            events: form.getAll("events").filter((v): v is string => typeof v === "string"),
-            quietStart: formText(form, "quietStart"),
-            quietEnd: formText(form, "quietEnd"),
-          },
-          ctx.now(),
-        );
-        return done(T.saved);
-      case "remove-phone":
-        await removePhone(ctx.db, actor, ctx.now());
-        return done(T.removed);
-      default:
-        throw new AppError("invalid", "Ação desconhecida.");
-    }
-  } catch (err) {
-    return refused(err);
-  }
+  return answerIntent(form, {
+    "send-code": async () => {
+      const sent = await sendPhoneCode(services, actor, { phone: formText(form, "phone") });
+      // The member waits for it: sent now, out of this request (the job takes it if this fails).
+      sendWhatsAppSoon(services, [sent.messageId]);
+      return T.codeSent(sent.phone);
+    },
+    "confirm-code": async () => {
+      await confirmPhoneCode(db, actor, { code: formText(form, "code") }, services.now());
+      return T.confirmed;
+    },
+    save: async () => {
+      const events = form.getAll("events").filter((v): v is string => typeof v === "string");
+      const quiet = { quietStart: formText(form, "quietStart"), quietEnd: formText(form, "quietEnd") };
+      await saveNotificationChoices(db, actor, { events, ...quiet }, services.now());
+      return T.saved;
+    },
+    "remove-phone": async () => {
+      await removePhone(db, actor, services.now());
+      return T.removed;
+    },
+  });
 }
 
 type Loaded = Route.ComponentProps["loaderData"];
@@ -116,9 +103,9 @@ const STATUS_TONE: Record<string, BadgeTone> = {
 };
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData<typeof action>() as Answer | undefined;
+  const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const fieldErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
+  const fieldErrors = fieldErrorsOf(answer);
   const { whatsapp, phone } = loaderData;
   return (
     <PageFrame
@@ -154,7 +141,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type SectionProps = { data: Loaded; busy: boolean; fieldErrors: Record<string, string> | undefined };
+type SectionProps = { data: Loaded; busy: boolean; fieldErrors: Record<string, string> };
 
 function PhoneSection({ data, busy, fieldErrors }: SectionProps) {
   return (

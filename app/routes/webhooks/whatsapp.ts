@@ -1,5 +1,5 @@
 import { receiveWhatsAppWebhook } from "~/domain/notifications/whatsapp-statuses.server";
-import { database } from "~/platform/db/database.server";
+import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { env } from "~/platform/env.server";
 import { requestContext } from "~/platform/request-context";
 import { sameSecret } from "~/platform/whatsapp/hub-signature";
@@ -33,12 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const config = env().whatsapp;
   if (!config) return new Response(null, { status: 404 });
   const rawBody = new Uint8Array(await request.arrayBuffer());
-  const { db } = await database();
-  const received = await receiveWhatsAppWebhook(
-    { db, now: () => new Date(), log: context.get(requestContext).log },
-    config,
-    { signature: request.headers.get("x-hub-signature-256"), rawBody },
-  );
+  const ctx = await paymentsContext(context.get(requestContext).log);
+  const received = await receiveWhatsAppWebhook(ctx, config, {
+    signature: request.headers.get("x-hub-signature-256"),
+    rawBody,
+  });
   if (received.outcome === "refused") return Response.json({ error: "not authentic" }, { status: 401 });
   return Response.json({ received: true });
 }
