@@ -79,6 +79,8 @@ export default [
     route("team", "routes/backoffice/team.tsx"),
     route("team/atividade", "routes/backoffice/team-activity.tsx"),
     route("organizacao/ativa", "routes/backoffice/switch-organization.ts"),
+    // Issue 50: every member's notification settings (WhatsApp, events, quiet hours, recent messages)
+    route("notificacoes", "routes/backoffice/notifications.tsx"),
   ]),
 
   // Operations
@@ -89,11 +91,15 @@ export default [
   route("webhooks/payouts/:provider", "routes/webhooks/payouts.ts"),
   route("webhooks/asaas/validacao-saque", "routes/webhooks/asaas-transfer-validation.ts"),
   route("webhooks/asaas/:accountId", "routes/webhooks/asaas.ts"),
+  // Issue 50: Meta's verification (GET) and message statuses (POST)
+  route("webhooks/whatsapp", "routes/webhooks/whatsapp.ts"),
   route("sandbox/v1/card_tokens", "routes/sandbox/card-tokens.ts"),
   // Stays (issue 23): the organization's secret turnovers calendar
   route("agenda/feed/:token", "routes/api/agenda-feed.ts"),
   route("dev/outbox", "routes/api/dev-outbox.tsx"),
   route("dev/payments", "routes/api/dev-payments.tsx"),
+  // Issue 50: the WhatsApp Cloud API fake, outside production only
+  route("dev/whatsapp/*", "routes/api/dev-whatsapp.ts"),
 
   // Anything else
   route("*", "routes/not-found.tsx"),

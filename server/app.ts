@@ -9,11 +9,15 @@ import { demoOnFirstRun } from "~/domain/demo/first-run.server";
 import { guestDataRetention } from "~/domain/guests/retention-run.server";
 import { foldPastSlots } from "~/domain/ledger/sales-summary.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
+import { sendDueWhatsApp } from "~/domain/notifications/send-whatsapp.server";
+import { forgetOldStatusUpdates } from "~/domain/notifications/whatsapp-statuses.server";
 import { retryAsaasWebhooks } from "~/domain/payment-accounts/connect-asaas.server";
 import { refreshDueTokens } from "~/domain/payment-accounts/refresh-tokens.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { reconcileAccounts } from "~/domain/payments/reconcile.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
+import { notifyRestockRuns } from "~/domain/restock/run-reminders.server";
+import { notifyDailySales } from "~/domain/sales/daily-sales-notice.server";
 import { syncDueFeeds } from "~/domain/stays/sync-all.server";
 import { sendStockAlertDigests } from "~/domain/stock/stock-alerts.server";
 import { authSecret } from "~/platform/auth-secret.server";
@@ -154,6 +158,9 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
   return { app, port: config.port, appUrl: config.appUrl, log, banner, shutdown };
 }
 
+/** How often queued WhatsApp messages are looked for (a request that queues one also sends it at once). */
+export const WHATSAPP_SEND_SECONDS = 5;
+
 /** Stock alerts go out as a digest at most this often (not an email per sale). */
 export const STOCK_ALERT_SECONDS = 15 * 60;
 
@@ -206,6 +213,26 @@ function backgroundJobs(log: Logger) {
       everySeconds: 60 * 60,
       run: async () =>
         sendDamageDeadlineReminders(await paymentsContext(log.child({ job: "damage-deadlines" }))),
+    },
+    {
+      // WhatsApp messages due (ADR 0054): sent once across instances, retried with backoff, their fallback
+      // emails; without WhatsApp configured, whatever was queued goes by email.
+      name: "whatsapp-send",
+      everySeconds: WHATSAPP_SEND_SECONDS,
+      run: async () => sendDueWhatsApp(await paymentsContext(log.child({ job: "whatsapp-send" }))),
+    },
+    {
+      // Runs due today or late (from 07:00), yesterday's sales (from 08:00): once per member each.
+      name: "notices",
+      everySeconds: 60 * 60,
+      run: async () => {
+        const ctx = await paymentsContext(log.child({ job: "notices" }));
+        return {
+          runs: await notifyRestockRuns(ctx),
+          sales: await notifyDailySales(ctx),
+          forgotten: await forgetOldStatusUpdates(ctx.db, ctx.now()),
+        };
+      },
     },
     {
       // The sales summary's slots of the days before yesterday, folded into one row per key (ADR 0050).

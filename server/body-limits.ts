@@ -19,6 +19,11 @@ const PHOTOS_FORM: BodyRule = { kind: "form", maxBytes: 10 * MAX_UPLOAD_BYTES + 
 const LONG_FORM: BodyRule = { kind: "form", maxBytes: 256 * KB };
 /** Payment providers' notifications are small JSON documents. */
 const NOTIFICATION: BodyRule = { kind: "json", maxBytes: 64 * KB };
+/**
+ * Meta batches statuses (and people's messages, which we do not read) in one webhook; refusing one would
+ * have Meta retry it for days. A megabyte is far beyond any batch of statuses.
+ */
+const META_NOTIFICATION: BodyRule = { kind: "json", maxBytes: 1024 * KB };
 
 /**
  * The routes that take more (or other) than a small form, keyed by their path exactly as app/routes.ts
@@ -44,6 +49,9 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   "webhooks/payouts/:provider": NOTIFICATION,
   "webhooks/asaas/validacao-saque": NOTIFICATION,
   "webhooks/asaas/:accountId": NOTIFICATION,
+  "webhooks/whatsapp": META_NOTIFICATION,
+  // The WhatsApp Cloud API fake (development): a send request is a small JSON document.
+  "dev/whatsapp/*": NOTIFICATION,
   "sandbox/v1/card_tokens": { kind: "json", maxBytes: 4 * KB },
   // better-auth's door: it answers only two emailed GET links and 404 to everything else, whatever is sent.
   "api/auth/*": { kind: "any", maxBytes: 8 * KB },

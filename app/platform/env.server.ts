@@ -11,6 +11,9 @@ const PORT_RANGE = "must be an integer between 1 and 65535";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** Meta's Graph API, at the version its WhatsApp Cloud API reference documents (ADR 0054). */
+export const DEFAULT_WHATSAPP_API_URL = "https://graph.facebook.com/v25.0";
+
 const optionalUrl = (protocols: string[], example: string) =>
   z
     .string()
@@ -150,6 +153,16 @@ const schema = z.object({
     .trim()
     .regex(/^\d{1,3}([.,]\d{1,2})?$/, "must be an amount in reais like 1,50")
     .default("0"),
+  // WhatsApp Business Cloud API (issue 50, ADR 0054): all four secrets or none; unset, no message is attempted.
+  WHATSAPP_TOKEN: z.string().trim().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be the phone number id of the WhatsApp Business account (digits)")
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().optional(),
+  WHATSAPP_API_URL: optionalUrl(["https:", "http:"], DEFAULT_WHATSAPP_API_URL),
   INSTAGRAM_URL: linkUrl("https://www.instagram.com/estadia"),
   FACEBOOK_URL: linkUrl("https://www.facebook.com/estadia"),
   LINKEDIN_URL: linkUrl("https://www.linkedin.com/company/estadia"),
@@ -190,6 +203,21 @@ export type Env = {
   /** Where the landing pages send people (the prerendered copies keep the values of the build). */
   outboundLinks: OutboundLinks;
   payments: PaymentsConfig;
+  /** Null unless all four WhatsApp secrets are set: then no message is attempted, no option shown. */
+  whatsapp: WhatsAppConfig | null;
+};
+
+/** The WhatsApp Business Cloud API number Estadia sends its notifications from (ADR 0054). */
+export type WhatsAppConfig = {
+  /** The system user's access token (bearer). Never logged. */
+  token: string;
+  phoneNumberId: string;
+  /** Signs the webhooks Meta sends (X-Hub-Signature-256). */
+  appSecret: string;
+  /** What Meta's webhook verification must echo (hub.verify_token). */
+  verifyToken: string;
+  /** The Graph API base, version included, no trailing slash. */
+  apiUrl: string;
 };
 
 /** Where uploaded media live (ADR 0028). */
@@ -304,6 +332,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return {
     payments: paymentsConfig(v, isProduction),
+    whatsapp: whatsappConfig(v, isProduction, appUrl),
     nodeEnv: v.NODE_ENV,
     isProduction,
     port: v.PORT,
@@ -362,6 +391,38 @@ function mediaConfig(v: z.infer<typeof schema>): MediaConfig {
       }
     : null;
   return { kind, s3 };
+}
+
+const WHATSAPP_VARS = [
+  "WHATSAPP_TOKEN",
+  "WHATSAPP_PHONE_NUMBER_ID",
+  "WHATSAPP_APP_SECRET",
+  "WHATSAPP_VERIFY_TOKEN",
+] as const;
+
+function whatsappConfig(
+  v: z.infer<typeof schema>,
+  isProduction: boolean,
+  appUrl: string,
+): WhatsAppConfig | null {
+  const wants = WHATSAPP_VARS.some((name) => v[name]);
+  if (!wants) return null;
+  const missing = missingVars(v, WHATSAPP_VARS, "to send WhatsApp notifications");
+  if (missing.length > 0) throw new EnvError(`Invalid configuration:\n${missing.join("\n")}`);
+  const apiUrl = (v.WHATSAPP_API_URL ?? DEFAULT_WHATSAPP_API_URL).replace(/\/+$/, "");
+  // The local fake (/dev/whatsapp) exists only outside production.
+  if (isProduction && apiUrl.startsWith(`${appUrl}/dev/`)) {
+    throw new EnvError(
+      "Invalid configuration:\n  WHATSAPP_API_URL: the local fake (/dev/whatsapp) does not exist in production",
+    );
+  }
+  return {
+    token: v.WHATSAPP_TOKEN ?? "",
+    phoneNumberId: v.WHATSAPP_PHONE_NUMBER_ID ?? "",
+    appSecret: v.WHATSAPP_APP_SECRET ?? "",
+    verifyToken: v.WHATSAPP_VERIFY_TOKEN ?? "",
+    apiUrl,
+  };
 }
 
 const MP_VARS = [

@@ -1,8 +1,9 @@
-import { Check, LogOut } from "lucide-react";
+import { Bell, Check, LogOut } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Form } from "react-router";
 import { displayName, initials } from "~/lib/initials";
 import { buttonClasses } from "~/ui/button";
+import { Link } from "~/ui/link";
 
 export interface AvatarMenuProps {
   name: string | null | undefined;
@@ -14,6 +15,8 @@ export interface AvatarMenuProps {
   activeOrganizationId?: string;
   /** Where choosing an organization posts (`organizationId`); the server answers with the redirect. */
   switchAction?: string;
+  /** The person's own notification settings page ('Notificações'). */
+  notificationsHref?: string;
 }
 
 const itemClasses =
@@ -22,7 +25,7 @@ const itemClasses =
 
 /**
  * Account menu in the top bar: a round avatar with the initials opens the user's name, email, the
- * organizations they can act in (when more than one) and 'Sair'.
+ * organizations they can act in (when more than one), 'Notificações' and 'Sair'.
  * Radix DropdownMenu gives the keyboard handling (Enter/Space/arrows open, Escape closes, focus returns).
  */
 export function AvatarMenu({
@@ -32,6 +35,7 @@ export function AvatarMenu({
   organizations = [],
   activeOrganizationId,
   switchAction,
+  notificationsHref,
 }: AvatarMenuProps) {
   const switchable = switchAction && organizations.length > 1;
   return (
@@ -84,6 +88,14 @@ export function AvatarMenu({
                 <DropdownMenu.Separator className="-mx-1 h-px bg-border" />
               </DropdownMenu.Group>
             ) : null}
+            {notificationsHref ? (
+              <DropdownMenu.Item asChild>
+                <Link to={notificationsHref} className={itemClasses}>
+                  <Bell className="size-4 shrink-0" aria-hidden="true" />
+                  Notificações
+                </Link>
+              </DropdownMenu.Item>
+            ) : null}
             <Form method="post" action={signOutAction}>
               {/* Radix closes the menu synchronously on select, which would unmount this form before the
                   browser submits it; keeping it open lets the post go through (the redirect leaves the page). */}
@@ -117,6 +129,11 @@ export function AvatarMenu({
               Trocar
             </button>
           </Form>
+        ) : null}
+        {notificationsHref ? (
+          <a href={notificationsHref} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            Notificações
+          </a>
         ) : null}
         <Form method="post" action={signOutAction}>
           <button type="submit" className={buttonClasses({ variant: "outline", size: "sm" })}>

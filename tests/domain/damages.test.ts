@@ -422,6 +422,7 @@ describe("deadline reminders", () => {
       db: db(),
       mail: createMailer({ smtpUrl: undefined, from: "Estadia <x@estadia.dev>", outboxDir }),
       appUrl: "http://localhost:8080",
+      whatsapp: null,
       log: pino({ level: "silent" }),
       now: () => new Date(),
     };

@@ -186,6 +186,7 @@ describe("stock alerts", () => {
       db: db(),
       mail,
       appUrl: "http://localhost:8080",
+      whatsapp: null,
       log: pino({ level: "silent" }),
       now: () => new Date(),
     };

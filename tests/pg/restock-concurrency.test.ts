@@ -415,6 +415,7 @@ describe.runIf(available)("restocking runs and stock alerts on PostgreSQL, acros
             outboxDir: outboxes[i] as string,
           }),
           appUrl: "http://localhost:8080",
+          whatsapp: null,
           log: pino({ level: "silent" }),
           now: () => new Date(),
         });
@@ -493,6 +494,7 @@ describe.runIf(available)("restocking runs and stock alerts on PostgreSQL, acros
             outboxDir: outbox,
           }),
           appUrl: "http://localhost:8080",
+          whatsapp: null,
           log: pino({ level: "silent" }),
           now: () => new Date(),
         });

@@ -119,6 +119,7 @@ export function checkoutHarness(db: Db, overrides: Partial<PaymentsConfig> = {})
     providers,
     config,
     mail: createMailer({ smtpUrl: undefined, from: "Estadia <nao-responda@estadia.dev>", outboxDir }),
+    whatsapp: null,
     appUrl: "http://localhost:8080",
     log: pino({ level: "silent" }),
     now: clock.now,

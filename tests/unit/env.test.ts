@@ -57,6 +57,7 @@ describe("parseEnv defaults", () => {
         minWithdrawalCents: 1000,
         withdrawalFeeCents: 0,
       },
+      whatsapp: null,
     });
   });
 
@@ -142,6 +143,56 @@ const ASAAS = {
   ASAAS_WEBHOOK_TOKEN: "root-token",
   ASAAS_TRANSFER_VALIDATION_TOKEN: "validation-token",
 };
+
+describe("parseEnv WhatsApp (ADR 0054)", () => {
+  const WHATSAPP = {
+    WHATSAPP_TOKEN: "EAAG-token",
+    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+    WHATSAPP_APP_SECRET: "app-secret",
+    WHATSAPP_VERIFY_TOKEN: "verify-token",
+  };
+
+  it("is off without the variables, and on with all four, at Meta's Graph API by default", () => {
+    expect(parseEnv({}).whatsapp).toBeNull();
+    expect(parseEnv(WHATSAPP).whatsapp).toEqual({
+      token: "EAAG-token",
+      phoneNumberId: "106540352242922",
+      appSecret: "app-secret",
+      verifyToken: "verify-token",
+      apiUrl: "https://graph.facebook.com/v25.0",
+    });
+    expect(parseEnv({ ...WHATSAPP, WHATSAPP_API_URL: "http://127.0.0.1:4000/v25.0/" }).whatsapp?.apiUrl).toBe(
+      "http://127.0.0.1:4000/v25.0",
+    );
+  });
+
+  it("needs all four secrets once one is set", () => {
+    const err = parseError({ WHATSAPP_TOKEN: "EAAG-token", WHATSAPP_APP_SECRET: "s" });
+    expect(err.message).toContain("WHATSAPP_PHONE_NUMBER_ID: required to send WhatsApp notifications");
+    expect(err.message).toContain("WHATSAPP_VERIFY_TOKEN: required to send WhatsApp notifications");
+    expect(err.message).not.toContain("WHATSAPP_TOKEN:");
+  });
+
+  it("refuses the local fake in production", () => {
+    const production = {
+      NODE_ENV: "production",
+      APP_URL: "https://estadia.example.com",
+      AUTH_SECRET: SECRET,
+      ENCRYPTION_KEY: "0".repeat(64),
+      MERCADOPAGO_CLIENT_ID: "1",
+      MERCADOPAGO_CLIENT_SECRET: "2",
+      MERCADOPAGO_PUBLIC_KEY: "3",
+      MERCADOPAGO_WEBHOOK_SECRET: "4",
+    };
+    expect(
+      parseError({ ...production, ...WHATSAPP, WHATSAPP_API_URL: "https://estadia.example.com/dev/whatsapp" })
+        .message,
+    ).toContain("WHATSAPP_API_URL: the local fake (/dev/whatsapp) does not exist in production");
+    expect(parseEnv({ ...production, ...WHATSAPP }).whatsapp?.apiUrl).toBe(
+      "https://graph.facebook.com/v25.0",
+    );
+  });
+});
 
 describe("parseEnv payments (ADR 0021)", () => {
   const production = {

@@ -1,28 +1,22 @@
-import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, gte, isNull, lte } from "drizzle-orm";
 import { addDays, formatDay, saoPauloDay } from "~/lib/dates";
 import type { Db } from "~/platform/db/database-handle.server";
-import { damageRecords, member, properties, user } from "~/platform/db/schema";
-import type { Logger } from "~/platform/log.server";
-import type { Mailer } from "~/platform/mail/mailer.server";
+import { damageRecords, properties } from "~/platform/db/schema";
 import { damageDeadlineEmail } from "~/platform/mail/templates.server";
-import { daysLeft } from "./claim-deadline";
+import { notifyMembers } from "../notifications/notify.server";
+import type { NotifyContext } from "../notifications/notify-context";
+import { daysLeft, daysLeftText } from "./claim-deadline";
 
 /** Owners are told this many days before a claim's last day. */
 export const REMINDER_DAYS = 3;
 
 /**
- * Emails each owner of the organization about every record still 'Aberta' whose claim deadline falls
- * between today and 3 days from now (São Paulo days), once per record. Run by a job (once across
- * instances); each record is locked (SKIP LOCKED) while its emails go and marked in the same
- * transaction, so two runs never send twice. A failed send leaves it for the next run.
+ * Tells each owner of the organization (by email, or on WhatsApp for those who chose it) about every record
+ * still 'Aberta' whose claim deadline falls between today and 3 days from now (São Paulo days), once per
+ * record. Run by a job (once across instances); each record is locked (SKIP LOCKED) while its notices go
+ * and marked in the same transaction, so two runs never send twice. A failed send leaves it for the next run.
  */
-export async function sendDamageDeadlineReminders(ctx: {
-  db: Db;
-  mail: Mailer;
-  appUrl: string;
-  log: Logger;
-  now: () => Date;
-}): Promise<number> {
+export async function sendDamageDeadlineReminders(ctx: NotifyContext & { db: Db }): Promise<number> {
   const today = saoPauloDay(ctx.now());
   const due = and(
     eq(damageRecords.status, "open"),
@@ -51,19 +45,30 @@ export async function sendDamageDeadlineReminders(ctx: {
           .select({ name: properties.name })
           .from(properties)
           .where(eq(properties.id, record.propertyId));
-        const owners = await tx
-          .select({ email: user.email })
-          .from(member)
-          .innerJoin(user, eq(user.id, member.userId))
-          .where(and(eq(member.organizationId, record.organizationId), inArray(member.role, ["owner"])));
-        const message = damageDeadlineEmail({
-          title: record.title,
-          property: property?.name ?? "",
-          deadline: formatDay(record.deadline),
-          daysLeft: daysLeft(record.deadline, today),
-          url: `${ctx.appUrl}/avarias/${record.id}`,
-        });
-        for (const owner of owners) await ctx.mail.send({ to: owner.email, ...message });
+        await notifyMembers(
+          { ...ctx, db: tx },
+          {
+            organizationId: record.organizationId,
+            event: "damage_deadline",
+            key: `damage-deadline:${record.id}`,
+            email: damageDeadlineEmail({
+              title: record.title,
+              property: property?.name ?? "",
+              deadline: formatDay(record.deadline),
+              daysLeft: daysLeft(record.deadline, today),
+              url: `${ctx.appUrl}/avarias/${record.id}`,
+            }),
+            whatsapp: {
+              template: "estadia_prazo_avaria",
+              values: [
+                record.title,
+                property?.name ?? "",
+                formatDay(record.deadline),
+                daysLeftText(record.deadline, today),
+              ],
+            },
+          },
+        );
         await tx
           .update(damageRecords)
           .set({ deadlineRemindedAt: ctx.now() })

@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { guestDataRequests, orders, paymentEvents, payments } from "~/platform/db/schema";
+import {
+  guestDataRequests,
+  notificationMessages,
+  orders,
+  paymentEvents,
+  payments,
+} from "~/platform/db/schema";
 import { GUEST_DATA_TEXT } from "./messages";
 
 export type Anonymized = {
@@ -12,7 +18,8 @@ export type Anonymized = {
 
 /**
  * Erases the buyer's personal fields of these orders of one organization, in the caller's transaction:
- * the orders' name (a neutral text: the column is required), email, phone and CPF; the payer data the
+ * the orders' name (a neutral text: the column is required), email, phone and CPF, their WhatsApp
+ * consent and the receipt's message there (its number and values); the payer data the
  * providers' notifications carried; the subject of this person's data requests, the open ones answered.
  * Amounts, items, statuses, payments and the ledger stay. Rows are locked and only not-yet-anonymized
  * ones are taken, so two runs at once erase each order once; `skipLocked` makes a background run pass
@@ -54,10 +61,17 @@ export async function anonymizeOrders(
       buyerEmail: null,
       buyerPhone: null,
       buyerCpf: null,
+      // Their consent to the WhatsApp receipt goes with the number it was for (issue 50).
+      whatsappOptInAt: null,
       anonymizedAt: input.now,
       updatedAt: input.now,
     })
     .where(inArray(orders.id, ids));
+  // The WhatsApp receipt: the number it went to and its values (the guest's first name among them).
+  await tx
+    .update(notificationMessages)
+    .set({ recipient: null, variables: null, fallback: null, updatedAt: input.now })
+    .where(inArray(notificationMessages.orderId, ids));
   // Notifications are hints already applied or to be re-fetched from the provider: their body is not needed.
   await tx
     .update(paymentEvents)

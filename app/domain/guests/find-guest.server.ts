@@ -27,6 +27,7 @@ export type GuestOrder = {
   locale: string;
   paidAt: Date | null;
   receiptSentAt: Date | null;
+  whatsappOptInAt: Date | null;
 };
 
 /** The organization's orders whose buyer is this person, newest first; never another organization's. */
@@ -52,6 +53,7 @@ export async function findGuestOrders(
       locale: orders.locale,
       paidAt: orders.paidAt,
       receiptSentAt: orders.receiptSentAt,
+      whatsappOptInAt: orders.whatsappOptInAt,
     })
     .from(orders)
     .innerJoin(properties, eq(properties.id, orders.propertyId))

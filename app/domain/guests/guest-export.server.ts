@@ -3,7 +3,7 @@ import { type CsvField, csvMoney } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import { shortId } from "~/lib/short-id";
 import type { Db } from "~/platform/db/database-handle.server";
-import { orderItems, payments } from "~/platform/db/schema";
+import { notificationMessages, orderItems, payments } from "~/platform/db/schema";
 import { findGuestOrders, type GuestOrder } from "./find-guest.server";
 import type { GuestSubject } from "./guest-subject";
 
@@ -39,7 +39,10 @@ export type GuestExport = {
       createdAt: string;
       updatedAt: string;
     }[];
-    messages: { kind: "receipt"; sentAt: string; to: string | null }[];
+    /** When the guest asked for the receipt on WhatsApp (their consent, issue 50), or null. */
+    whatsappOptInAt: string | null;
+    /** The receipt by email, and on WhatsApp with how it stands ('delivered', 'read', 'failed'…). */
+    messages: { kind: "receipt" | "whatsapp_receipt"; sentAt: string; to: string | null; status?: string }[];
   }[];
 };
 
@@ -56,9 +59,14 @@ export async function guestExport(
 async function withDetails(db: Db, found: GuestOrder[]): Promise<GuestExport["orders"]> {
   const ids = found.map((o) => o.id);
   if (ids.length === 0) return [];
-  const [items, paid] = await Promise.all([
+  const [items, paid, whatsapp] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.name)),
     db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.createdAt)),
+    db
+      .select()
+      .from(notificationMessages)
+      .where(inArray(notificationMessages.orderId, ids))
+      .orderBy(asc(notificationMessages.createdAt)),
   ]);
   return found.map((o) => ({
     id: o.id,
@@ -91,10 +99,21 @@ async function withDetails(db: Db, found: GuestOrder[]): Promise<GuestExport["or
         createdAt: p.createdAt.toISOString(),
         updatedAt: p.updatedAt.toISOString(),
       })),
-    // The receipt is the one message a guest gets, sent to the order's email.
-    messages: o.receiptSentAt
-      ? [{ kind: "receipt" as const, sentAt: o.receiptSentAt.toISOString(), to: o.buyerEmail }]
-      : [],
+    whatsappOptInAt: iso(o.whatsappOptInAt),
+    // The receipt is the one message a guest gets: by email, and on WhatsApp when they asked for it.
+    messages: [
+      ...(o.receiptSentAt
+        ? [{ kind: "receipt" as const, sentAt: o.receiptSentAt.toISOString(), to: o.buyerEmail }]
+        : []),
+      ...whatsapp
+        .filter((m) => m.orderId === o.id)
+        .map((m) => ({
+          kind: "whatsapp_receipt" as const,
+          sentAt: (m.acceptedAt ?? m.createdAt).toISOString(),
+          to: m.recipient,
+          status: m.status,
+        })),
+    ],
   }));
 }
 
@@ -113,11 +132,14 @@ export const GUEST_EXPORT_CSV_HEADER = [
   "Pagamentos",
   "Recibo enviado em",
   "Recibo enviado para",
+  "Comprovante no WhatsApp pedido em",
+  "Comprovante no WhatsApp",
 ];
 
 /** One line per order, as a spreadsheet opens it (the JSON holds the same, structured). */
 export function guestExportCsvLine(order: GuestExport["orders"][number]): CsvField[] {
-  const receipt = order.messages[0];
+  const receipt = order.messages.find((m) => m.kind === "receipt");
+  const whatsapp = order.messages.find((m) => m.kind === "whatsapp_receipt");
   return [
     order.id,
     formatDateTime(order.createdAt),
@@ -135,5 +157,9 @@ export function guestExportCsvLine(order: GuestExport["orders"][number]): CsvFie
       .join(", "),
     receipt ? formatDateTime(receipt.sentAt) : "",
     receipt?.to ?? "",
+    order.whatsappOptInAt ? formatDateTime(order.whatsappOptInAt) : "",
+    whatsapp
+      ? `${whatsapp.to ?? ""} ${whatsapp.status ?? ""} em ${formatDateTime(whatsapp.sentAt)}`.trim()
+      : "",
   ];
 }

@@ -1,11 +1,14 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { formatCents } from "~/lib/money";
 import { isAmountText, priceInputToCents } from "~/lib/price-input";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { payoutKeys, wallets, withdrawals } from "~/platform/db/schema";
+import { payoutKeys, properties, wallets, withdrawals } from "~/platform/db/schema";
+import { withdrawalClosedEmail } from "~/platform/mail/templates.server";
 import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { PayoutError, type PixKeyType, type ProviderTransfer } from "~/platform/payouts/payout-provider";
 import { AppError } from "../errors";
+import { notifyMembers } from "../notifications/notify.server";
 import { asConnected, liveAccount, payoutsOfAccount } from "../payment-accounts/accounts.server";
 import { type Actor, assertCan } from "../team/permissions";
 import { MONEY_TEXT as T } from "./messages";
@@ -268,7 +271,7 @@ async function closeWithdrawal(
   reason: string | null,
 ) {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const closed = await ctx.db.transaction(async (tx) => {
     const [w] = await tx
       .update(withdrawals)
       .set({
@@ -279,9 +282,38 @@ async function closeWithdrawal(
       })
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "processing")))
       .returning();
-    if (!w) return;
+    if (!w) return null;
     await post(tx, w.organizationId, w.walletId, closingPostings(w, to, await feeOf(tx, w.id)));
+    return w;
   });
+  if (closed) await tellWithdrawalClosed(ctx, closed);
+}
+
+/** The owners hear a withdrawal closed, once (it closes once), by email or on WhatsApp. */
+async function tellWithdrawalClosed(ctx: PaymentsContext, w: typeof withdrawals.$inferSelect) {
+  const [wallet] = await ctx.db
+    .select({ property: properties.name })
+    .from(wallets)
+    .innerJoin(properties, eq(properties.id, wallets.propertyId))
+    .where(eq(wallets.id, w.walletId));
+  const amount = formatCents(w.amountCents);
+  const paid = w.status === "paid";
+  const reason = w.failureReason ?? T.transferRefused;
+  await notifyMembers(ctx, {
+    organizationId: w.organizationId,
+    event: "withdrawal",
+    key: `withdrawal:${w.id}`,
+    email: withdrawalClosedEmail({
+      paid,
+      amount,
+      wallet: wallet?.property ?? "",
+      reason: paid ? null : reason,
+      url: `${ctx.appUrl}/withdrawals`,
+    }),
+    whatsapp: paid
+      ? { template: "estadia_saque_pago", values: [amount, wallet?.property ?? ""] }
+      : { template: "estadia_saque_recusado", values: [amount, wallet?.property ?? "", reason] },
+  }).catch((err) => ctx.log.warn({ err, withdrawalId: w.id }, "withdrawal notice failed"));
 }
 
 function closingPostings(w: typeof withdrawals.$inferSelect, to: "paid" | "failed", fee: number): Posting[] {

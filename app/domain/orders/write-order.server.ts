@@ -39,6 +39,8 @@ export type NewOrder = {
   buyer: Buyer;
   totalCents: number;
   adultConfirmedAt: Date | null;
+  /** When the guest asked for the receipt on WhatsApp (their consent), or null. */
+  whatsappOptInAt: Date | null;
   locale: string;
   notices: OrderNotice[];
   expiresAt: Date;
@@ -69,12 +71,13 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
     throttle as (${throttleHitsStatement(limits, order.createdAt)}),
     placed as (
       insert into ${orders} (id, organization_id, property_id, cart_id, device_id, payment_method, buyer_name,
-        buyer_email, buyer_phone, buyer_cpf, total_cents, adult_confirmed_at, locale, notices, expires_at,
-        created_at, updated_at)
+        buyer_email, buyer_phone, buyer_cpf, total_cents, adult_confirmed_at, whatsapp_opt_in_at, locale, notices,
+        expires_at, created_at, updated_at)
       values (${order.id}, ${order.organizationId}, ${order.propertyId}, ${order.cartId}, ${order.deviceId},
         ${order.paymentMethod}, ${order.buyer.name}, ${order.buyer.email}, ${order.buyer.phone},
         ${order.buyer.cpf}, ${order.totalCents}, ${order.adultConfirmedAt?.toISOString() ?? null},
-        ${order.locale}, ${JSON.stringify(order.notices)}, ${order.expiresAt.toISOString()}, ${at}, ${at})),
+        ${order.whatsappOptInAt?.toISOString() ?? null}, ${order.locale}, ${JSON.stringify(order.notices)},
+        ${order.expiresAt.toISOString()}, ${at}, ${at})),
     first_status as (
       insert into ${orderStatusChanges} (organization_id, order_id, from_status, to_status, reason)
       values (${order.organizationId}, ${order.id}, null, 'pending', 'created')),

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, ne, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { type Part, prepared } from "~/platform/db/prepared";
-import { member, organization, paymentAccounts, user } from "~/platform/db/schema";
+import { organization, paymentAccounts } from "~/platform/db/schema";
 import type { AccountProviderName } from "~/platform/env.server";
 import { accountNeedsReconnectEmail } from "~/platform/mail/templates.server";
 import type { ConnectedAccount } from "~/platform/payments/account-providers.server";
@@ -11,6 +11,7 @@ import type { BrowserCardConfig, PaymentProvider } from "~/platform/payments/pro
 import { ProviderError } from "~/platform/payments/provider";
 import type { PayoutProvider } from "~/platform/payouts/payout-provider";
 import { AppError } from "../errors";
+import { notifyMembers } from "../notifications/notify.server";
 import { recordActivity } from "../team/activity.server";
 import { providerLabel, RECEIVING_TEXT as T } from "./messages";
 
@@ -232,16 +233,16 @@ export async function markNeedsReconnect(
     providerLabel(moved.provider),
     { reason },
   );
-  const owners = await ctx.db
-    .select({ email: user.email })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organizationId, moved.organizationId), inArray(member.role, ["owner"])));
-  const message = accountNeedsReconnectEmail({
-    provider: moved.provider,
-    reason,
-    url: `${ctx.appUrl}/recebimentos`,
-  });
-  for (const owner of owners)
-    await ctx.mail.send({ to: owner.email, ...message }).catch((err) => ctx.log.warn({ err }, "mail failed"));
+  await notifyMembers(ctx, {
+    organizationId: moved.organizationId,
+    event: "payment_account",
+    // Once per time it stopped working.
+    key: `payment-account:${moved.id}:${moved.updatedAt.getTime()}`,
+    email: accountNeedsReconnectEmail({
+      provider: moved.provider,
+      reason,
+      url: `${ctx.appUrl}/recebimentos`,
+    }),
+    whatsapp: { template: "estadia_conta_reconectar", values: [providerLabel(moved.provider), reason] },
+  }).catch((err) => ctx.log.warn({ err }, "reconnect notice failed"));
 }

@@ -7,12 +7,13 @@ import { countOrder, countPayment } from "~/platform/metrics/checkout-metrics.se
 import type { PaymentsContext } from "~/platform/payments/payments-context";
 import type { ProviderPayment } from "~/platform/payments/provider";
 import { recordSale } from "../ledger/record-sale.server";
+import { sendWhatsAppSoon } from "../notifications/send-whatsapp.server";
 import { closeOrder, heldLinesOf, moveOrder, recordSaleCosts } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
 import { recordSaleProfit } from "../profit/record-profit.server";
 import { sellHeldStock } from "../stock/order-stock.server";
 import { forwardStatus, LIVE_PAYMENT_STATUSES, type PaymentRowStatus } from "./payment-status";
-import { sendReceipt } from "./send-receipt.server";
+import { queueWhatsAppReceipt, sendReceipt } from "./send-receipt.server";
 
 /** A charge as we know it: which provider holds it, under which of the organization's accounts. */
 export type ChargeRef = { provider: string; providerPaymentId: string; paymentAccountId: string | null };
@@ -143,7 +144,14 @@ export async function applyPayment(
   for (const step of afterwards)
     await step().catch((err) => ctx.log.warn({ err }, "after payment step failed"));
   if (applied?.becamePaid) countOrder("paid");
-  if (applied?.becamePaid) await sendReceipt(ctx, applied.orderId);
+  if (applied?.becamePaid) {
+    await sendReceipt(ctx, applied.orderId);
+    const message = await queueWhatsAppReceipt(ctx, applied.orderId).catch((err) => {
+      ctx.log.warn({ err, orderId: applied.orderId }, "WhatsApp receipt not queued; the sweep tries again");
+      return null;
+    });
+    if (message) sendWhatsAppSoon(ctx, [message]);
+  }
   return applied;
 }
 

@@ -31,6 +31,11 @@ export type PlaceOrderInput = {
   adultConfirmed?: boolean;
   /** The guest's language, kept on the order for its receipt; pt-BR when not given. */
   locale?: GuestLocale;
+  /**
+   * The guest ticked 'Receber o comprovante no WhatsApp' (issue 50; offered only where WhatsApp is
+   * configured): their consent is kept with its time. Needs a phone.
+   */
+  whatsappReceipt?: boolean;
 };
 
 export type PlaceOrderResult =
@@ -68,6 +73,9 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
     if (adultsOnly && !input.adultConfirmed)
       throw new AppError("invalid", T.adultConfirmRequired, { adult: T.adultConfirmRequired });
     const adultConfirmedAt = adultsOnly ? now : null;
+    if (input.whatsappReceipt && !input.buyer.phone)
+      throw new AppError("invalid", BUYER_TEXT.whatsappNeedsPhone, { phone: BUYER_TEXT.whatsappNeedsPhone });
+    const whatsappReceipt = input.whatsappReceipt === true;
 
     const [open] = basis.hasOpenOrder
       ? await tx
@@ -94,8 +102,10 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       if (open.expiresAt > now && sameBuyer(open, input.buyer) && (await sameLines(tx, open.id, lines))) {
         // A product marked 18+ after the order was made: the confirmation just given is recorded too.
         const confirm = adultsOnly && open.adultConfirmedAt === null;
+        // The WhatsApp receipt ticked or unticked since: the consent follows the latest choice.
+        const optIn = whatsappReceipt !== (open.whatsappOptInAt !== null);
         // The guest may have switched language since: the receipt follows the latest choice.
-        if (open.paymentMethod !== input.method || confirm || open.locale !== locale) {
+        if (open.paymentMethod !== input.method || confirm || open.locale !== locale || optIn) {
           await tx
             .update(orders)
             .set({
@@ -103,6 +113,7 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
               locale,
               updatedAt: now,
               ...(confirm ? { adultConfirmedAt } : {}),
+              ...(optIn ? { whatsappOptInAt: whatsappReceipt ? now : null } : {}),
             })
             .where(eq(orders.id, open.id));
         }
@@ -123,6 +134,7 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       buyer: input.buyer,
       totalCents: lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0),
       adultConfirmedAt,
+      whatsappOptInAt: whatsappReceipt ? now : null,
       locale,
       notices,
       expiresAt: new Date(now.getTime() + ctx.config.holdMinutes * 60_000),

@@ -6,7 +6,7 @@ import { orderIsOpen } from "../orders/guest-orders.server";
 import { recheckCharge } from "./apply-payment.server";
 import { expireOrder } from "./expire-order.server";
 import { LIVE_PAYMENT_STATUSES } from "./payment-status";
-import { sendReceipt } from "./send-receipt.server";
+import { queueWhatsAppReceipt, sendReceipt } from "./send-receipt.server";
 import { applyStoredEvents } from "./webhook-inbox.server";
 
 /** How long a charge may go without news before the sweep asks the provider itself. */
@@ -86,13 +86,19 @@ export async function sweepCheckout(ctx: PaymentsContext): Promise<SweepReport> 
     .where(
       and(
         eq(orders.status, "paid"),
-        isNotNull(orders.buyerEmail),
-        isNull(orders.receiptSentAt),
+        or(
+          and(isNotNull(orders.buyerEmail), isNull(orders.receiptSentAt)),
+          // The receipt on WhatsApp (issue 50), queued only where it is configured.
+          ctx.whatsapp ? and(isNotNull(orders.whatsappOptInAt), isNull(orders.whatsappReceiptAt)) : undefined,
+        ),
         gt(orders.paidAt, new Date(now.getTime() - 86_400_000)),
       ),
     )
     .limit(BATCH);
-  for (const { id } of unsent) if (await sendReceipt(ctx, id)) report.receipts += 1;
+  for (const { id } of unsent) {
+    if (await sendReceipt(ctx, id)) report.receipts += 1;
+    if (await queueWhatsAppReceipt(ctx, id).catch(() => null)) report.receipts += 1;
+  }
 
   // Approved, but not the payment that paid its order, and not refunded yet (an earlier refund failed).
   const unwanted = await ctx.db

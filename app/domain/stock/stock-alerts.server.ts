@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
-import { member, products, properties, propertyProducts, stockAlerts, user } from "~/platform/db/schema";
+import { products, properties, propertyProducts, stockAlerts } from "~/platform/db/schema";
 import { claimUntilCommit } from "~/platform/db/transaction-lock.server";
-import type { Logger } from "~/platform/log.server";
-import type { Mailer } from "~/platform/mail/mailer.server";
 import { stockAlertEmail } from "~/platform/mail/templates.server";
+import { notifyMembers } from "../notifications/notify.server";
+import type { NotifyContext } from "../notifications/notify-context";
 import type { Movement } from "./record-movement.server";
 
 /**
@@ -42,17 +42,12 @@ export async function raiseStockAlerts(
 }
 
 /**
- * Sends each organization with open alerts one email listing them, to its owners and managers, and closes
- * the alerts: a digest, not an email per sale. Run by a job (once across instances); one organization's
- * digest is sent by one run at a time, and its alerts stay open if it could not be sent.
+ * Tells each organization with open alerts, in one notice listing them, to its owners and managers (by
+ * email, or on WhatsApp for those who chose it), and closes the alerts: a digest, not a message per sale.
+ * Run by a job (once across instances); one organization's digest is sent by one run at a time, and its
+ * alerts stay open if it could not be sent.
  */
-export async function sendStockAlertDigests(ctx: {
-  db: Db;
-  mail: Mailer;
-  appUrl: string;
-  log: Logger;
-  now: () => Date;
-}) {
+export async function sendStockAlertDigests(ctx: NotifyContext & { db: Db }) {
   const organizations = await ctx.db
     .selectDistinct({ organizationId: stockAlerts.organizationId })
     .from(stockAlerts)
@@ -91,21 +86,34 @@ export async function sendStockAlertDigests(ctx: {
           )
           .where(inArray(stockAlerts.id, ids))
           .orderBy(properties.name, products.name);
-        const people = await tx
-          .select({ email: user.email, name: user.name })
-          .from(member)
-          .innerJoin(user, eq(user.id, member.userId))
-          .where(and(eq(member.organizationId, organizationId), inArray(member.role, ["owner", "manager"])));
-        const message = stockAlertEmail({
-          lines: lines.map((l) => ({
-            property: l.property,
-            product: l.product,
-            current: l.current ?? 0,
-            expected: l.expected,
-          })),
-          restockUrl: `${ctx.appUrl}/replacements/create`,
-        });
-        for (const person of people) await ctx.mail.send({ to: person.email, ...message });
+        const digest = lines.map((l) => ({
+          property: l.property,
+          product: l.product,
+          current: l.current ?? 0,
+          expected: l.expected,
+        }));
+        await notifyMembers(
+          { ...ctx, db: tx },
+          {
+            organizationId,
+            event: "stock_alert",
+            // The alerts it closes: the same digest is never told twice.
+            key: `stock-alert:${[...ids].sort()[0]}`,
+            email: stockAlertEmail({ lines: digest, restockUrl: `${ctx.appUrl}/replacements/create` }),
+            whatsapp: {
+              template: "estadia_estoque_baixo",
+              values: [
+                digest.length === 1 ? "1 produto" : `${digest.length} produtos`,
+                digest
+                  .map(
+                    (l) =>
+                      `${l.property}: ${l.product} (${l.current}${l.expected === null ? "" : ` de ${l.expected}`})`,
+                  )
+                  .join("; "),
+              ],
+            },
+          },
+        );
         await tx.update(stockAlerts).set({ notifiedAt: ctx.now() }).where(inArray(stockAlerts.id, ids));
         sent += 1;
       });

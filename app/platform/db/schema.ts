@@ -8,6 +8,7 @@ export * from "./schema/guest-data";
 export * from "./schema/leads";
 export * from "./schema/ledger";
 export * from "./schema/media";
+export * from "./schema/notifications";
 export * from "./schema/orders";
 export * from "./schema/organization-contact";
 export * from "./schema/payment-accounts";

@@ -256,6 +256,98 @@ export function damageDeadlineEmail(input: {
   };
 }
 
+/** The footer of a member's notice: why it came, and where to choose how the next one comes. */
+const NOTICE_FOOTER =
+  "Escolha em Notificações, no menu da sua conta, se este aviso chega por e-mail ou no WhatsApp.";
+
+/** To owners and managers, the morning after: the day's paid sales. */
+export function dailySalesEmail(input: {
+  organization: string;
+  day: string;
+  paid: string;
+  gross: string;
+  net: string;
+  url: string;
+}): Template {
+  const title = `Vendas de ${input.day}`;
+  const lines = [
+    `Resumo de ${input.day} em ${input.organization}: ${input.paid}.`,
+    `Vendas brutas: ${input.gross}. Líquido (depois das taxas e reembolsos): ${input.net}.`,
+  ];
+  return {
+    subject: `${title} em ${input.organization}`,
+    text: `${lines.join("\n\n")}\n\nVer as vendas:\n${input.url}\n\n${NOTICE_FOOTER}\n`,
+    html: layout(title, lines, { label: "Ver as vendas", url: input.url }, NOTICE_FOOTER),
+  };
+}
+
+/** To the owners: a withdrawal reached the PIX key, or could not be made (its money is back in the wallet). */
+export function withdrawalClosedEmail(input: {
+  paid: boolean;
+  amount: string;
+  wallet: string;
+  reason: string | null;
+  url: string;
+}): Template {
+  const title = input.paid ? `Saque de ${input.amount} pago` : `Saque de ${input.amount} não realizado`;
+  const lines = input.paid
+    ? [`O saque de ${input.amount} da carteira de ${input.wallet} foi pago pelo Pix.`]
+    : [
+        `O saque de ${input.amount} da carteira de ${input.wallet} não foi feito${input.reason ? ` (${input.reason})` : ""}.`,
+        "O valor voltou ao saldo disponível da carteira: você pode pedir o saque de novo.",
+      ];
+  return {
+    subject: title,
+    text: `${lines.join("\n\n")}\n\nVer os saques:\n${input.url}\n\n${NOTICE_FOOTER}\n`,
+    html: layout(title, lines, { label: "Ver os saques", url: input.url }, NOTICE_FOOTER),
+  };
+}
+
+/** To the team: a restocking run is to be delivered today, or is late. */
+export function restockRunEmail(input: {
+  late: boolean;
+  number: number;
+  day: string;
+  properties: string;
+  url: string;
+}): Template {
+  const title = input.late
+    ? `Reposição #${input.number} atrasada`
+    : `Reposição #${input.number} para entregar hoje`;
+  const lines = [
+    input.late
+      ? `A Reposição #${input.number} devia ter sido entregue em ${input.day}, em ${input.properties}, e ainda não chegou.`
+      : `A Reposição #${input.number} deve ser entregue hoje, ${input.day}, em ${input.properties}.`,
+    "A lista de produtos por imóvel está na página da reposição.",
+  ];
+  return {
+    subject: title,
+    text: `${lines.join("\n\n")}\n\nVer a reposição:\n${input.url}\n\n${NOTICE_FOOTER}\n`,
+    html: layout(title, lines, { label: "Ver a reposição", url: input.url }, NOTICE_FOOTER),
+  };
+}
+
+/** To owners and managers: a stock count after a stay found products consumed and not paid for. */
+export function unpaidConsumptionEmail(input: {
+  property: string;
+  day: string;
+  items: { name: string; quantity: number; amount: string }[];
+  total: string;
+  url: string;
+}): Template {
+  const title = `Consumo não pago em ${input.property}`;
+  const lines = [
+    `A conferência da troca de ${input.day} em ${input.property} encontrou produtos consumidos e não pagos, no total de ${input.total}:`,
+  ];
+  const items = input.items.map((i) => `${i.quantity} × ${i.name}: ${i.amount}`);
+  const list = `<ul style="margin:0 0 16px;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
+  return {
+    subject: title,
+    text: `${lines.join("\n\n")}\n\n${items.join("\n")}\n\nVer a conferência:\n${input.url}\n\n${NOTICE_FOOTER}\n`,
+    html: layout(title, lines, { label: "Ver a conferência", url: input.url }, NOTICE_FOOTER, list),
+  };
+}
+
 /** To an organization's owners: a guest asked, from their receipt's link, for a copy or the erasure of their data. */
 export function guestDataRequestEmail(input: {
   kindLabel: string;

@@ -2,6 +2,7 @@ import type { Db } from "../db/database-handle.server";
 import type { PaymentsConfig } from "../env.server";
 import type { Logger } from "../log.server";
 import type { Mailer } from "../mail/mailer.server";
+import type { WhatsAppApi } from "../whatsapp/cloud-api.server";
 import type { AccountProviders } from "./account-providers.server";
 
 /**
@@ -16,6 +17,8 @@ export type PaymentsContext = {
   config: PaymentsConfig;
   /** Receipts to guests, notices to owners. */
   mail: Mailer;
+  /** Notices on WhatsApp (ADR 0054); null when it is not configured. */
+  whatsapp: WhatsAppApi | null;
   /** For links in emails. */
   appUrl: string;
   log: Logger;

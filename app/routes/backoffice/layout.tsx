@@ -89,6 +89,7 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
             organizations={organizations}
             activeOrganizationId={activeOrganizationId}
             switchAction="/organizacao/ativa"
+            notificationsHref="/notificacoes"
           />
         </>
       }

@@ -46,13 +46,28 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
   const changed = new URL(request.url).searchParams.has("carrinho-mudou");
   const retentionMonths = env().guestDataRetentionMonths;
-  return { locale, method, cart: view.cart, host: view.host, retentionMonths, values, changed };
+  // 'Receber o comprovante no WhatsApp' exists only where WhatsApp is configured (issue 50).
+  const whatsapp = env().whatsapp !== null;
+  const whatsappReceipt = whatsapp && Boolean(previous?.whatsappOptInAt);
+  return {
+    locale,
+    method,
+    cart: view.cart,
+    host: view.host,
+    retentionMonths,
+    values,
+    changed,
+    whatsapp,
+    whatsappReceipt,
+  };
 }
 
 type ActionResult = {
   values: BuyerForm;
   /** The 18+ checkbox as posted, to show it ticked again. */
   adultConfirmed?: boolean;
+  /** 'Receber o comprovante no WhatsApp' as posted. */
+  whatsappReceipt?: boolean;
   errors: Partial<Record<keyof BuyerForm | "adult", string>>;
   message: string;
   notices?: string[];
@@ -72,10 +87,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = buyerForm((name) => form.get(name));
   const adultConfirmed = form.get("adult") === "on";
+  const whatsappReceipt = env().whatsapp !== null && form.get("whatsappReceipt") === "on";
   const checked = checkBuyer(values);
   if (!checked.ok) {
     return data<ActionResult>(
-      { values, adultConfirmed, errors: translated(locale, checked.errors), message: t.errors.invalidBuyer },
+      {
+        values,
+        adultConfirmed,
+        whatsappReceipt,
+        errors: translated(locale, checked.errors),
+        message: t.errors.invalidBuyer,
+      },
       { status: 400 },
     );
   }
@@ -87,12 +109,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       buyer: checked.buyer,
       adultConfirmed,
       locale,
+      whatsappReceipt,
     });
     if (!placed.ok) {
       return data<ActionResult>(
         {
           values,
           adultConfirmed,
+          whatsappReceipt,
           errors: {},
           message: t.errors.nothingAvailable,
           notices: placed.notices.map((n) => noticeText(n, locale)),
@@ -109,7 +133,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // The 18+ sentence is long: said once, at its checkbox.
     const message = errors.adult ? t.errors.invalidBuyer : translateFromPortuguese(locale, refusal.message);
     return data<ActionResult>(
-      { values, adultConfirmed, errors, message },
+      { values, adultConfirmed, whatsappReceipt, errors, message },
       { status: statusOf(refusal), headers: refusalHeaders(refusal) },
     );
   }
@@ -219,6 +243,14 @@ export default function Identification({ loaderData, actionData, params }: Route
               />
             )}
           </Field>
+          {loaderData.whatsapp ? (
+            <GuestCheckbox
+              name="whatsappReceipt"
+              label={t.whatsappReceipt}
+              hint={t.whatsappReceiptHint}
+              checked={actionData?.whatsappReceipt ?? loaderData.whatsappReceipt}
+            />
+          ) : null}
           {asksAdult ? (
             <AdultConfirmation
               label={t.adultConfirmLabel}
@@ -234,6 +266,40 @@ export default function Identification({ loaderData, actionData, params }: Route
         <PurchaseSummary locale={locale} lines={cart.lines} totalCents={cart.totalCents} />
       </div>
     </CheckoutFrame>
+  );
+}
+
+/** A plain checkbox of the guest's form, with a line under its label. */
+function GuestCheckbox({
+  name,
+  label,
+  hint,
+  checked,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={name}
+        type="checkbox"
+        name={name}
+        defaultChecked={checked}
+        aria-describedby={`${name}-hint`}
+        className="mt-0.5 size-5 shrink-0 accent-brand"
+      />
+      <div className="grid gap-0.5">
+        <label htmlFor={name} className="text-sm font-medium text-ink">
+          {label}
+        </label>
+        <p id={`${name}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      </div>
+    </div>
   );
 }
 

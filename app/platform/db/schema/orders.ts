@@ -58,6 +58,13 @@ export const orders = pgTable(
     /** When it became cancelled or failed. */
     closedAt: ts("closed_at"),
     receiptSentAt: ts("receipt_sent_at"),
+    /**
+     * When the guest ticked 'Receber o comprovante no WhatsApp' (issue 50): their consent, kept with its time
+     * (LGPD), exported and erased with their data. Null = no WhatsApp.
+     */
+    whatsappOptInAt: ts("whatsapp_opt_in_at"),
+    /** When the WhatsApp receipt was queued (once). */
+    whatsappReceiptAt: ts("whatsapp_receipt_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

@@ -40,6 +40,7 @@ export const checkout: CheckoutMessages = {
     cpfInvalid: "Invalid CPF",
     cpfRequired: "Enter your CPF: this property's payment receiver requires a CPF for Pix charges.",
     phoneInvalid: "Invalid phone: enter the area code and number",
+    whatsappNeedsPhone: "Enter your phone to get the receipt on WhatsApp",
   },
   summary: {
     title: "Order summary",
@@ -59,6 +60,8 @@ export const checkout: CheckoutMessages = {
     emailHint: "To get your receipt. Enter an email or a phone number.",
     phone: "Phone",
     adultConfirmLabel: "I confirm that I am 18 or older.",
+    whatsappReceipt: "Get the receipt on WhatsApp",
+    whatsappReceiptHint: "Only this purchase's receipt, on the phone above. No marketing.",
     submit: "Continue to payment",
   },
   payment: {

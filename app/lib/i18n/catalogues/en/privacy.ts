@@ -26,7 +26,7 @@ export const privacy: PrivacyMessages = {
     whatHeading: "What we collect",
     what: "Your name, email, phone and CPF (if you give it), what you bought and the payment status. Never your card number: the payment processor keeps it.",
     whyHeading: "What for",
-    why: "To make your purchase, send your receipt and keep the host's tax and accounting records.",
+    why: "To make your purchase, send your receipt (by email and, if you ask for it, on WhatsApp: your phone goes to Meta, which delivers the message) and keep the host's tax and accounting records. We never send marketing.",
     howLongHeading: "For how long",
     howLong: (n) =>
       `Order data are kept for ${months(n)}. After that, your name, email, phone and CPF are anonymized; amounts and products stay, for the accounts.`,

@@ -41,6 +41,7 @@ export const checkout: CheckoutMessages = {
     cpfInvalid: "CPF no válido",
     cpfRequired: "Indica tu CPF: quien recibe los pagos de este alojamiento exige CPF para cobros con Pix.",
     phoneInvalid: "Teléfono no válido: indica el código de área y el número",
+    whatsappNeedsPhone: "Indica tu teléfono para recibir el comprobante por WhatsApp",
   },
   summary: {
     title: "Resumen de la compra",
@@ -60,6 +61,8 @@ export const checkout: CheckoutMessages = {
     emailHint: "Para recibir el recibo. Indica un correo o un teléfono.",
     phone: "Teléfono",
     adultConfirmLabel: "Confirmo que tengo 18 años o más.",
+    whatsappReceipt: "Recibir el comprobante por WhatsApp",
+    whatsappReceiptHint: "Solo el comprobante de esta compra, en el teléfono indicado. Nada de publicidad.",
     submit: "Continuar al pago",
   },
   payment: {

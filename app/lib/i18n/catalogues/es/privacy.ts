@@ -26,7 +26,7 @@ export const privacy: PrivacyMessages = {
     whatHeading: "Qué recopilamos",
     what: "Tu nombre, correo, teléfono y CPF (si lo indicas), lo que compraste y el estado del pago. Nunca el número de tu tarjeta: lo guarda el procesador de pagos.",
     whyHeading: "Para qué",
-    why: "Para hacer tu compra, enviarte el recibo y llevar los registros fiscales y contables del anfitrión.",
+    why: "Para hacer tu compra, enviarte el recibo (por correo y, si lo pides, por WhatsApp: tu teléfono va a Meta, que entrega el mensaje) y llevar los registros fiscales y contables del anfitrión. Nunca enviamos publicidad.",
     howLongHeading: "Por cuánto tiempo",
     howLong: (n) =>
       `Los datos de los pedidos se guardan durante ${months(n)}. Después, tu nombre, correo, teléfono y CPF se anonimizan; los importes y los productos quedan, para la contabilidad.`,

@@ -45,6 +45,8 @@ export const checkout = {
     cpfInvalid: "CPF inválido",
     cpfRequired: "Informe seu CPF: o recebedor deste imóvel exige CPF para cobranças Pix.",
     phoneInvalid: "Telefone inválido: informe DDD e número",
+    /** Ticked without a phone (issue 50). */
+    whatsappNeedsPhone: "Informe o telefone para receber o comprovante no WhatsApp",
   },
   summary: {
     title: "Resumo da compra",
@@ -64,6 +66,9 @@ export const checkout = {
     emailHint: "Para receber o recibo. Informe e-mail ou telefone.",
     phone: "Telefone",
     adultConfirmLabel: "Confirmo que tenho 18 anos ou mais.",
+    /** Shown only where WhatsApp is configured (issue 50): the receipt as a message, nothing else. */
+    whatsappReceipt: "Receber o comprovante no WhatsApp",
+    whatsappReceiptHint: "Só o comprovante desta compra, no telefone informado. Nada de propaganda.",
     submit: "Continuar para pagamento",
   },
   payment: {

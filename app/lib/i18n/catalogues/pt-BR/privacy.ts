@@ -27,7 +27,7 @@ export const privacy = {
     whatHeading: "O que coletamos",
     what: "Seu nome, e-mail, telefone e CPF (se você informar), o que você comprou e a situação do pagamento. Nunca o número do seu cartão: quem o guarda é o processador de pagamentos.",
     whyHeading: "Para quê",
-    why: "Para fazer a sua compra, enviar o seu recibo e manter os registros fiscais e contábeis do anfitrião.",
+    why: "Para fazer a sua compra, enviar o seu recibo (por e-mail e, se você pedir, pelo WhatsApp: o seu telefone vai à Meta, que entrega a mensagem) e manter os registros fiscais e contábeis do anfitrião. Nunca enviamos propaganda.",
     howLongHeading: "Por quanto tempo",
     howLong: (n: number) =>
       `Os dados dos pedidos ficam guardados por ${months(n)}. Depois, seu nome, e-mail, telefone e CPF são anonimizados; os valores e os produtos ficam, para a contabilidade.`,
