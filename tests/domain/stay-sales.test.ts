@@ -17,6 +17,7 @@ import { migrateDatabase } from "~/platform/db/migrate.server";
 import { damageRecords, propertyProducts, type stays } from "~/platform/db/schema";
 import { requestContext } from "~/platform/request-context";
 import { backofficeContext } from "~/routes/backoffice/guard.server";
+import { servicesContext } from "~/routes/backoffice/services.server";
 import { loader as salesCsvLoader } from "~/routes/backoffice/sales-csv";
 import { salesQueryWithStay } from "~/routes/backoffice/sales-query.server";
 import { loader as stayLoader } from "~/routes/backoffice/stay-detail";
@@ -95,6 +96,7 @@ function contextFor(actor: Actor) {
     organizations: [{ id: actor.organizationId, name: "Sol" }],
   });
   context.set(requestContext, { log: h.ctx.log } as never);
+  context.set(servicesContext, { ...h.ctx, outboxDir: null });
   return context;
 }
 
