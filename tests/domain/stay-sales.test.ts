@@ -17,9 +17,9 @@ import { migrateDatabase } from "~/platform/db/migrate.server";
 import { damageRecords, propertyProducts, type stays } from "~/platform/db/schema";
 import { requestContext } from "~/platform/request-context";
 import { backofficeContext } from "~/routes/backoffice/guard.server";
-import { servicesContext } from "~/routes/backoffice/services.server";
 import { loader as salesCsvLoader } from "~/routes/backoffice/sales-csv";
 import { salesQueryWithStay } from "~/routes/backoffice/sales-query.server";
+import { servicesContext } from "~/routes/backoffice/services.server";
 import { loader as stayLoader } from "~/routes/backoffice/stay-detail";
 import {
   BUYER,
