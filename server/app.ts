@@ -19,6 +19,7 @@ import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
 import { notifyRestockRuns } from "~/domain/restock/run-reminders.server";
 import { notifyDailySales } from "~/domain/sales/daily-sales-notice.server";
 import { syncDueFeeds } from "~/domain/stays/sync-all.server";
+import { notifyTodaysTurnovers } from "~/domain/stays/turnover-notices.server";
 import { sendStockAlertDigests } from "~/domain/stock/stock-alerts.server";
 import { authSecret } from "~/platform/auth-secret.server";
 import { closeDatabase, database } from "~/platform/db/database.server";
@@ -222,13 +223,15 @@ function backgroundJobs(log: Logger) {
       run: async () => sendDueWhatsApp(await paymentsContext(log.child({ job: "whatsapp-send" }))),
     },
     {
-      // Runs due today or late (from 07:00), yesterday's sales (from 08:00): once per member each.
+      // Runs due today or late and the day's turnovers (from 07:00), yesterday's sales (from 08:00): once per
+      // member each.
       name: "notices",
       everySeconds: 60 * 60,
       run: async () => {
         const ctx = await paymentsContext(log.child({ job: "notices" }));
         return {
           runs: await notifyRestockRuns(ctx),
+          turnovers: await notifyTodaysTurnovers(ctx),
           sales: await notifyDailySales(ctx),
           forgotten: await forgetOldStatusUpdates(ctx.db, ctx.now()),
         };

@@ -24,6 +24,7 @@ import { notifyUnpaidConsumption } from "~/domain/notifications/unpaid-consumpti
 import { receiveWhatsAppWebhook } from "~/domain/notifications/whatsapp-statuses.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { placeOrder } from "~/domain/payments/place-order.server";
+import { notifyTodaysTurnovers } from "~/domain/stays/turnover-notices.server";
 import type { Actor } from "~/domain/team/permissions";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
@@ -32,6 +33,7 @@ import {
   notificationMessages,
   notificationSettings,
   orders,
+  properties,
   whatsappStatusUpdates,
 } from "~/platform/db/schema";
 import { createMailer } from "~/platform/mail/mailer.server";
@@ -48,7 +50,8 @@ import {
 } from "../support/checkout-fixtures";
 import { refusal } from "../support/refusal";
 import { emailOf, memberOf, ownerOf } from "../support/restock-fixtures";
-import { shopFixture } from "../support/shop-fixtures";
+import { secondProperty, shopFixture } from "../support/shop-fixtures";
+import { insertStay } from "../support/stay-fixtures";
 import { startWhatsAppFake, WHATSAPP_TEST_CONFIG, type WhatsAppFake } from "../support/whatsapp-fake";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -353,7 +356,7 @@ describe("a notice", () => {
       "Um dos avisos escolhidos não é enviado para o seu papel nesta organização.",
     );
     expect((await readNotificationSettings(db(), staff.actor, ctx.now())).events.map((e) => e.event)).toEqual(
-      ["restock_run"],
+      ["restock_run", "turnovers_today"],
     );
     // Even a choice written behind the screen's back tells them nothing about money.
     await db()
@@ -375,6 +378,48 @@ describe("a notice", () => {
     const ownerMail = outbox().find((m) => m.to === ownerEmail);
     expect(ownerMail?.subject).toMatch(/^Consumo não pago em Casa /);
     expect(ownerMail?.text).toMatch(/1 × Vinho tinto: R\$\s89,00/);
+  });
+});
+
+describe("the day's turnovers", () => {
+  it("reach the cleaning staff from 07:00, once a day, with when the next guest arrives; never the owner", async () => {
+    const { ctx, clock, outbox } = context({ at: "2026-11-24T09:30:00Z" });
+    const shop = await shopFixture(db(), []);
+    const other = { propertyId: (await secondProperty(db(), shop.organizationId)).id };
+    const at = (propertyId: string) => ({ organizationId: shop.organizationId, propertyId });
+    await insertStay(db(), at(shop.propertyId), "2026-11-20", "2026-11-24");
+    await insertStay(db(), at(shop.propertyId), "2026-11-24", "2026-11-27");
+    await insertStay(db(), at(other.propertyId), "2026-11-21", "2026-11-24");
+    await insertStay(db(), at(other.propertyId), "2026-11-22", "2026-11-25", { status: "cancelled" });
+    const byEmail = await memberOf(db(), shop.organizationId, "staff");
+    const onWhatsApp = await memberOf(db(), shop.organizationId, "staff");
+    const phone = newPhone();
+    await optIn(ctx, onWhatsApp.actor, phone, ["turnovers_today"]);
+    const owner = await emailOf(db(), (await ownerOf(db(), shop.organizationId)).userId);
+
+    expect(await notifyTodaysTurnovers(ctx)).toBe(0); // 06:30 in São Paulo
+    clock.advance(3 * 60 * 60_000);
+    expect(await notifyTodaysTurnovers(ctx)).toBe(2);
+    expect(await notifyTodaysTurnovers(ctx)).toBe(0);
+    await sendDueWhatsApp(ctx);
+
+    const nameOf = async (id: string) =>
+      (await db().select({ name: properties.name }).from(properties).where(eq(properties.id, id)))[0]?.name;
+    const [here, there] = [await nameOf(shop.propertyId), await nameOf(other.propertyId)];
+    const mail = outbox().filter((m) => m.subject === "Trocas de hoje, 24/11/2026");
+    expect(mail.map((m) => m.to)).toEqual([byEmail.email]);
+    expect(mail[0]?.text).toContain("há saída de hóspede em 2 imóveis");
+    expect(mail[0]?.text).toContain(`${here} (próxima entrada hoje)`);
+    expect(mail[0]?.text).toContain(`${there} (sem próxima entrada marcada)`);
+    expect(outbox().some((m) => m.to === owner)).toBe(false);
+    const sent = fake.to(digits(phone)).at(-1);
+    expect(sent?.template).toBe("estadia_trocas_hoje");
+    expect(sent?.parameters[0]).toBe("24/11/2026");
+    expect(sent?.parameters[1]).toBe(
+      [`${here} (próxima entrada hoje)`, `${there} (sem próxima entrada marcada)`]
+        .sort((a, b) => a.localeCompare(b, "pt-BR"))
+        .join(", "),
+    );
   });
 });
 

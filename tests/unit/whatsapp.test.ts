@@ -29,6 +29,7 @@ const EVENT_TEMPLATES: Record<NotificationEvent, TemplateName[]> = {
   unpaid_consumption: ["estadia_consumo_nao_pago"],
   damage_deadline: ["estadia_prazo_avaria"],
   restock_run: ["estadia_reposicao_hoje", "estadia_reposicao_atrasada"],
+  turnovers_today: ["estadia_trocas_hoje"],
   payment_account: ["estadia_conta_reconectar"],
   withdrawal: ["estadia_saque_pago", "estadia_saque_recusado"],
 };
@@ -74,8 +75,8 @@ describe("the WhatsApp templates, as submitted to Meta", () => {
 });
 
 describe("who is told what", () => {
-  it("tells cleaning staff their runs only: never money", () => {
-    expect(eventsForRole("staff")).toEqual(["restock_run"]);
+  it("tells cleaning staff their runs and the day's turnovers only: never money", () => {
+    expect(eventsForRole("staff")).toEqual(["restock_run", "turnovers_today"]);
     for (const event of NOTIFICATION_EVENT_NAMES) {
       if (NOTIFICATION_EVENTS[event].money) expect(roleReceives("staff", event), event).toBe(false);
     }
@@ -89,7 +90,7 @@ describe("who is told what", () => {
         if (NOTIFICATION_EVENTS[event].money) expect(can(actor, "sales.read"), `${role} ${event}`).toBe(true);
       }
     }
-    expect(eventsForRole("owner")).toEqual(NOTIFICATION_EVENT_NAMES);
+    expect(eventsForRole("owner")).toEqual(NOTIFICATION_EVENT_NAMES.filter((e) => e !== "turnovers_today"));
     expect(eventsForRole("manager")).not.toContain("withdrawal");
     expect(eventsForRole("manager")).not.toContain("damage_deadline");
   });

@@ -4,7 +4,7 @@ import { type Action, PERMISSIONS, ROLES, type Role } from "../team/permissions"
  * What a member can be told (issue 50, ADR 0054), who may be told it, and whether it speaks of money. Email
  * is the default for every one; a member with a confirmed WhatsApp number chooses the ones that go there.
  * A member is told an event when their role holds its permission; an event about money also needs
- * `sales.read`, so cleaning staff are never told one (they get their runs).
+ * `sales.read`, so cleaning staff are never told one (they get their runs and the day's turnovers).
  */
 export const NOTIFICATION_EVENTS = {
   sales_summary: {
@@ -38,6 +38,14 @@ export const NOTIFICATION_EVENTS = {
     hint: "No dia de entregar uma reposição, e se ela atrasar.",
     permission: "replacement.read",
     money: false,
+  },
+  turnovers_today: {
+    label: "Trocas de hóspede de hoje",
+    hint: "Às 7h, os imóveis com saída de hóspede no dia e quando chega o próximo.",
+    permission: "stock.count",
+    money: false,
+    // The cleaning team's day; owners and managers read the agenda.
+    onlyRoles: ["staff"],
   },
   payment_account: {
     label: "Conta de recebimento precisa ser reconectada",

@@ -327,6 +327,20 @@ export function restockRunEmail(input: {
   };
 }
 
+/** To the cleaning team: the properties a guest leaves today, each with when the next one arrives. */
+export function turnoversTodayEmail(input: { day: string; turnovers: string[]; url: string }): Template {
+  const title = `Trocas de hoje, ${input.day}`;
+  const lines = [
+    `Hoje, ${input.day}, há saída de hóspede em ${input.turnovers.length === 1 ? "1 imóvel" : `${input.turnovers.length} imóveis`}. Faça a limpeza e confira o estoque antes da próxima entrada:`,
+  ];
+  const list = `<ul style="margin:0 0 16px;padding-left:20px">${input.turnovers.map((t) => `<li>${escapeHtml(t)}</li>`).join("")}</ul>`;
+  return {
+    subject: title,
+    text: `${lines.join("\n\n")}\n\n${input.turnovers.join("\n")}\n\nVer a agenda:\n${input.url}\n\n${NOTICE_FOOTER}\n`,
+    html: layout(title, lines, { label: "Ver a agenda", url: input.url }, NOTICE_FOOTER, list),
+  };
+}
+
 /** To owners and managers: a stock count after a stay found products consumed and not paid for. */
 export function unpaidConsumptionEmail(input: {
   property: string;

@@ -108,6 +108,17 @@ export const WHATSAPP_TEMPLATES = {
         "A Reposição #{{1}} está atrasada: devia ter sido entregue em {{2}}, em {{3}}. A lista de produtos está em Reposições, no Estadia.",
     },
   },
+  estadia_trocas_hoje: {
+    category: "UTILITY",
+    variables: [
+      { name: "dia", example: "24/11/2026" },
+      { name: "trocas", example: "Casa da Praia (próxima entrada hoje), Chalé (próxima entrada 27/11)" },
+    ],
+    body: {
+      pt_BR:
+        "Trocas de hoje, {{1}}: {{2}}. Faça a limpeza e confira o estoque antes da próxima entrada. A agenda está no Estadia.",
+    },
+  },
   estadia_conta_reconectar: {
     category: "UTILITY",
     variables: [

@@ -4,6 +4,7 @@ import { sendDueWhatsApp } from "~/domain/notifications/send-whatsapp.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { notifyRestockRuns } from "~/domain/restock/run-reminders.server";
 import { notifyDailySales } from "~/domain/sales/daily-sales-notice.server";
+import { notifyTodaysTurnovers } from "~/domain/stays/turnover-notices.server";
 import { sendStockAlertDigests } from "~/domain/stock/stock-alerts.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatWhatsAppNumber } from "~/lib/whatsapp-number";
@@ -52,7 +53,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /**
  * 'Enviar os avisos agora': runs at once the jobs that tell people things (stock digests, damage deadlines,
- * runs due or late, yesterday's sales, WhatsApp messages due), instead of waiting for their next slot or
+ * runs due or late, today's turnovers, yesterday's sales, WhatsApp messages due), instead of waiting for their next slot or
  * hour. Each one is safe to run beside the scheduled one: nobody is told anything twice.
  */
 export async function action({ context }: Route.ActionArgs) {
@@ -63,6 +64,7 @@ export async function action({ context }: Route.ActionArgs) {
     (await sendDamageDeadlineReminders(ctx)) +
     // Now, whatever the hour (the jobs wait for 07:00 and 08:00).
     (await notifyRestockRuns(ctx, { fromMinutes: 0 })) +
+    (await notifyTodaysTurnovers(ctx, { fromMinutes: 0 })) +
     (await notifyDailySales(ctx, { fromMinutes: 0 }));
   const sent = await sendDueWhatsApp(ctx);
   return redirect(`/dev/outbox?avisos=${told}-${sent.accepted}`, { status: 303 });
