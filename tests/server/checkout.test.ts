@@ -218,6 +218,22 @@ describe.runIf(available)("the guest checkout over HTTP (sandbox provider)", () 
       }
     });
 
+    it("'Voltar' from the PIX page finds the identification filled in as it was sent", async () => {
+      const phone = guest();
+      const cartId = await cartWith(phone, { Café: 1 });
+      await identify(phone, cartId, "pix");
+      const { page } = await startPix(phone, cartId);
+      const back = `/payments/${cartId}/pix`;
+      expect(page.body).toContain(`href="${back}"`);
+      const form = await phone.request(back);
+      expect(form.status).toBe(200);
+      for (const [name, value] of Object.entries(BUYER)) {
+        expect(form.body, name).toMatch(
+          new RegExp(`name="${name}"[^>]*value="${value.replace(/[.()]/g, "\\$&")}"`),
+        );
+      }
+    });
+
     it("answers the success page of an unknown cart with 404, and of a pending order with 'Aguardando pagamento'", async () => {
       const phone = guest();
       const unknown = await phone.request(`/payments/${crypto.randomUUID()}/success`);
