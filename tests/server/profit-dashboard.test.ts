@@ -167,7 +167,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
       Margem: tile("77,9%", sales(), "Antes: —"),
       "Vendas brutas": tile("R$ 208,00", sales(), none),
       Reembolsos: tile("R$ 50,00", sales("&status=refunded"), none),
-      Taxas: tile("R$ 11,05", sales(), none),
+      Taxas: tile("-R$ 11,05", sales(), none),
       Líquido: tile("R$ 146,95", sales(), none),
       "Custo dos produtos": tile("R$ 12,50", sales(), none),
       Perdas: tile(
@@ -185,7 +185,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
     );
     expect(propertyRows(html)).toEqual([A_ROW, B_ROW]);
     expect(topProducts(html)).toEqual([
-      "Vinho · 3 unidades R$ 137,50",
+      "Vinho · 3 unidades R$ 127,01",
       "Água · 1 unidade · 1 sem custo sem custo",
     ]);
     expect(chartText(html)).toEqual({
@@ -213,7 +213,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
       Margem: ["74,9%", only()],
       "Vendas brutas": ["R$ 158,00", only()],
       Reembolsos: ["R$ 50,00", only("&status=refunded")],
-      Taxas: ["R$ 7,55", only()],
+      Taxas: ["-R$ 7,55", only()],
       Líquido: ["R$ 100,45", only()],
       "Custo dos produtos": ["R$ 8,00", only()],
       Perdas: ["R$ 9,60", `/inventory/historico?motivo=loss&de=${today}&ate=${today}&imovel=${houseA}`],
@@ -223,7 +223,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
     expect(tiles.Perdas?.notes).toEqual(["8,9% das vendas", "Antes: R$ 0,00"]);
     expect(propertyRows(page.body)).toEqual([]);
     expect(topProducts(page.body)).toEqual([
-      "Vinho · 2 unidades R$ 92,00",
+      "Vinho · 2 unidades R$ 85,01",
       "Água · 1 unidade · 1 sem custo sem custo",
     ]);
     expect(chartText(page.body).desc).toBe(`Total R$ 158,00. Melhor dia: ${day}, com R$ 158,00.`);
