@@ -50,9 +50,10 @@ function isDeletion(before: string, after: string): boolean {
 
 /**
  * The field after an edit, cents-first like bank apps: from "R$ 2,29" typing 0 gives "R$ 22,90" (the digits
- * shift left), a backspace drops the last digit, and ',' '.' or a space typed out of habit change nothing.
- * Any other change (a paste, a fill, a selection replaced) is read whole with the server's rules, so
- * "22,90", "22.90" and "R$ 1.234,56" mean what they say; a sign, an exponent or letters give `invalid`.
+ * shift left), a backspace drops the last digit, and any other character typed (',' '.' a letter, a sign)
+ * is stripped as typed, as the spec says. Any other change (a paste, a fill, a selection replaced) is read
+ * whole with the server's rules, so "22,90", "22.90" and "R$ 1.234,56" mean what they say; a pasted sign,
+ * exponent or letters give `invalid` (never silently another amount).
  */
 export function nextMoneyState(prev: MoneyState, next: string): MoneyState {
   if (next.trim() === "") return EMPTY_MONEY;
@@ -64,13 +65,13 @@ export function nextMoneyState(prev: MoneyState, next: string): MoneyState {
       if (digits.replace(/^0+/, "").length > MAX_TYPED_DIGITS) return prev;
       return { kind: "amount", cents: Number(digits) };
     }
-    if (typed !== null && /[\s.,]/.test(typed)) return prev;
+    // Any other character typed is stripped as it is typed (spec part 1 §8): '1a2,5x0' shows R$ 12,50.
+    if (typed !== null) return prev;
     if (isDeletion(before, next)) {
       // A deletion: the digits left, read as cents; none or only zeros empties the field.
       const cents = Number(onlyDigits(next) || "0");
       return cents === 0 ? EMPTY_MONEY : { kind: "amount", cents };
     }
-    if (typed !== null) return { kind: "invalid", text: next };
   }
   return moneyFromText(next);
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { getOwnCart } from "~/domain/carts/change-cart-item.server";
+import { isReceivingAt } from "~/domain/payment-accounts/accounts.server";
 import { database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
 import { ttlCache } from "~/platform/ttl-cache";
 import { summaryForGuest } from "~/routes/checkout/cart-summary-template";
 import type { CartSlots } from "~/routes/shop/cart-slots";
@@ -21,7 +23,7 @@ type Page = { status: number; contentType: string; template: SummaryTemplate };
 /**
  * The cart summary page (`GET /payment/{cartId}`) of the device's own cart: a template rendered once a
  * minute per language, filled with the cart (one prepared query) and the request's nonce. Anything else
- * (no device, another device's cart, a query, a post) is rendered live, as before.
+ * (no device, another device's cart, a query, a post, a shop not taking payments) is rendered live.
  */
 export function cartSummaryPage(options: {
   renderTemplate: TemplateRenderer;
@@ -41,6 +43,8 @@ export function cartSummaryPage(options: {
       const { db } = await database();
       const cart = await getOwnCart(db, cartId, deviceId);
       if (!cart) return next();
+      // The template offers the checkout: a shop that cannot take payments is rendered live, saying so.
+      if (!(await isReceivingAt({ db, config: env().payments }, cart.propertyId))) return next();
       const locale = templateLocale(req);
       const page = await pages.get(locale, async () => {
         const { html, ...rendered } = await options.renderTemplate(

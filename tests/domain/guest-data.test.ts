@@ -382,6 +382,11 @@ describe("a guest's own request", () => {
     const copy = h.outbox().find((m) => m.to === buyer.email && m.subject === "Copia de tus datos");
     expect(copy?.text).toContain(orderId);
     expect(copy?.text).toContain("Pediste una copia");
+    // Written out for a person, in Spanish (issue 49), never the export's raw JSON.
+    expect(copy?.text).not.toMatch(/[{}]|"buyer"|totalCents/);
+    expect(copy?.text).toContain("Forma de pago: Tarjeta de crédito");
+    expect(copy?.text).toContain(`Nombre: ${buyer.name}`);
+    expect(copy?.text).toContain(`Correo: ${buyer.email}`);
     expect((await listGuestRequests(db(), owner)).answered[0]).toMatchObject({
       id: request?.id,
       answer: "exported",

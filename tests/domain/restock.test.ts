@@ -53,9 +53,10 @@ describe("missing products", () => {
     const s = await shop({ Água: 2, Café: 5, Chá: null, Biscoito: 0 });
     const owner = await ownerOf(db(), s.organizationId);
     const missing = await listMissingProducts(db(), owner);
+    // As Portuguese reads them: 'Água' before 'Biscoito' (issue 49), not by the bytes of the names.
     expect(missing.map((m) => [m.productName, m.current, m.expected, m.toRestock])).toEqual([
-      ["Biscoito", 0, 5, 5],
       ["Água", 2, 5, 3],
+      ["Biscoito", 0, 5, 5],
     ]);
     await createReplacement(db(), owner, [{ propertyId: s.propertyId, productId: s.productIds.Água }]);
     const after = await listMissingProducts(db(), owner);
@@ -81,8 +82,8 @@ describe("a restocking run", () => {
     const run = await getReplacement(db(), owner, id);
     expect(run.status).toBe("processing");
     expect(run.lines.map((l) => [l.productName, l.quantity])).toEqual([
-      ["Biscoito", 5],
       ["Água", 3],
+      ["Biscoito", 5],
     ]);
     expect((await listReplacements(db(), owner)).map((r) => r.id)).toContain(id);
 

@@ -28,15 +28,16 @@ const FIGURES = {
   Margem: "48,0%",
   "Vendas brutas": "R$ 90,00",
   Reembolsos: "R$ 0,00",
-  Taxas: "R$ 3,59",
+  Taxas: "-R$ 3,59",
   Líquido: "R$ 86,41",
   "Custo dos produtos": "R$ 28,80",
   Perdas: "R$ 14,40",
   Pedidos: "1",
   "Ticket médio": "R$ 90,00",
 };
-// The product's own profit leaves fees and losses out: 9000 − 2880.
-const PRODUCT_PROFIT = "R$ 61,20";
+// The product's own profit is after its share of the fees, as 'Lucro' is (issue 49); losses stay out:
+// 9000 − 2880 − 359.
+const PRODUCT_PROFIT = "R$ 57,61";
 
 /** The figures of the period as the page shows them: tiles, the losses' share, and no 'sem custo' warning. */
 async function expectFigures(page: Page) {

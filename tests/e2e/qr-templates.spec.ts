@@ -80,8 +80,8 @@ test("a host creates a QR template with a background and moved sliders, edits it
 
   await expect(page.getByText("Um template é a imagem de fundo dos cartazes")).toBeVisible();
 
-  await test.step("'Novo template' opens the form with the code centred at a size that scans", async () => {
-    await page.getByRole("link", { name: "Novo template", exact: true }).click();
+  await test.step("'Criar Primeiro Template' (spec) opens the form with the code centred at a size that scans", async () => {
+    await page.getByRole("link", { name: "Criar Primeiro Template", exact: true }).click();
     await expect(page).toHaveURL("/qr-templates/new");
     await expect(page.getByRole("heading", { level: 1, name: "Novo Template" })).toBeVisible();
     for (const [name, value, min, max] of [

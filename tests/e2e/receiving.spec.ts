@@ -6,7 +6,6 @@ import { expectToast, registerConfirmedHost, signIn, uniqueEmail } from "./suppo
 import {
   type Buyer,
   cartWith,
-  chooseMethod,
   guestAddress,
   identificationForm,
   METHOD,
@@ -143,19 +142,27 @@ test("a new host's shop takes no payment until the owner connects the test accou
   const shopPath = await test.step("the host creates a property with a product in stock", () =>
     stockedProperty(page));
 
+  await test.step("the posters' screen warns before printing", async () => {
+    await page.goto("/properties");
+    const notice = page.getByRole("region", {
+      name: "Conecte uma conta para receber os pagamentos dos hóspedes",
+    });
+    await expect(notice).toContainText("Conecte antes de imprimir os cartazes");
+  });
+
   const guest = await guestPhone(browser);
   try {
-    await test.step("the guest sees the products, but continuing to payment is refused in so many words", async () => {
+    await test.step("the guest is told at once, on the shop and the summary, and no checkout is offered", async () => {
+      await guest.goto(shopPath);
+      await expect(guest.getByRole("status").filter({ hasText: NOT_RECEIVING })).toHaveText(NOT_RECEIVING);
       await cartWith(guest, shopPath, PRODUCT.name, QUANTITY);
-      await chooseMethod(guest, METHOD.pix);
-      const form = identificationForm(guest);
-      await form.fullName.fill(buyer.fullName);
-      await form.cpf.fill(buyer.cpf);
-      await form.email.fill(buyer.email);
-      await form.phone.fill(buyer.phone);
-      await form.submit.click();
-      await expect(guest.getByRole("alert").filter({ hasText: NOT_RECEIVING })).toHaveText(NOT_RECEIVING);
-      await expect(guest).toHaveURL(/\/payments\/[0-9a-f-]{36}\/pix$/);
+      await expect(guest.getByRole("status").filter({ hasText: NOT_RECEIVING })).toHaveText(NOT_RECEIVING);
+      await expect(guest.getByRole("radio", { name: METHOD.pix.label, exact: true })).toHaveCount(0);
+      await expect(guest.getByRole("button", { name: "Continuar", exact: true })).toHaveCount(0);
+      // The checkout's address typed by hand: the form is not offered either.
+      await guest.goto(`${new URL(guest.url()).pathname.replace("/payment/", "/payments/")}/pix`);
+      await expect(guest.getByRole("heading", { level: 1, name: NOT_RECEIVING })).toBeVisible();
+      await expect(guest.getByLabel("Nome completo", { exact: true })).toHaveCount(0);
     });
 
     await test.step("no order was created and no stock is held", async () => {
@@ -191,26 +198,46 @@ test("a new host's shop takes no payment until the owner connects the test accou
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.goto("/dashboard");
-      await expect(page.getByText("os hóspedes não conseguem pagar")).toHaveCount(0);
+      await expect(page.getByText("ainda não recebe pagamentos")).toHaveCount(0);
     });
 
-    const id8 = await test.step("the same guest sends the identification again and pays by PIX", async () => {
-      await identificationForm(guest).submit.click();
-      await expect(guest).toHaveURL(/\/payments\/[0-9a-f-]{36}\/pix\/payment$/);
-      const { code } = pixPanel(guest);
-      await expect(code).toHaveValue(/\S/, { timeout: 10_000 });
-      const parsed = parseBrCode(await code.inputValue());
-      expect(parsed?.amountCents).toBe(totalCents);
-      await settleCharge(browser, sandboxChargeId(parsed?.txid ?? null), formatCents(totalCents), "Aprovar");
-      await expect(async () => {
+    const id8 =
+      await test.step("the same guest, told nothing more, fills the identification and pays by PIX", async () => {
         await guest.reload();
-        await expect(guest.getByRole("heading", { level: 1, name: "Pagamento confirmado!" })).toBeVisible({
-          timeout: 2_000,
-        });
-      }).toPass({ timeout: 20_000 });
-      const told = await guest.getByText(/O pedido [0-9a-f]{8} está pago/).innerText();
-      return /O pedido ([0-9a-f]{8}) está pago/.exec(told)?.[1] ?? "";
-    });
+        const form = identificationForm(guest);
+        await form.fullName.fill(buyer.fullName);
+        await form.cpf.fill(buyer.cpf);
+        await form.email.fill(buyer.email);
+        await form.phone.fill(buyer.phone);
+        await form.submit.click();
+        await expect(guest).toHaveURL(/\/payments\/[0-9a-f-]{36}\/pix\/payment$/);
+        await expect(pixPanel(guest).code).toHaveValue(/\S/, { timeout: 10_000 });
+        // 'Voltar' from the PIX page finds the form as it was sent (issue 49), and goes on again from there.
+        await guest.getByRole("link", { name: "Voltar à identificação" }).click();
+        await expect(form.fullName).toHaveValue(buyer.fullName);
+        await expect(form.email).toHaveValue(buyer.email);
+        await expect(form.phone).toHaveValue(buyer.phone);
+        await form.submit.click();
+        await expect(guest).toHaveURL(/\/payments\/[0-9a-f-]{36}\/pix\/payment$/);
+        const { code } = pixPanel(guest);
+        await expect(code).toHaveValue(/\S/, { timeout: 10_000 });
+        const parsed = parseBrCode(await code.inputValue());
+        expect(parsed?.amountCents).toBe(totalCents);
+        await settleCharge(
+          browser,
+          sandboxChargeId(parsed?.txid ?? null),
+          formatCents(totalCents),
+          "Aprovar",
+        );
+        await expect(async () => {
+          await guest.reload();
+          await expect(guest.getByRole("heading", { level: 1, name: "Pagamento confirmado!" })).toBeVisible({
+            timeout: 2_000,
+          });
+        }).toPass({ timeout: 20_000 });
+        const told = await guest.getByText(/O pedido [0-9a-f]{8} está pago/).innerText();
+        return /O pedido ([0-9a-f]{8}) está pago/.exec(told)?.[1] ?? "";
+      });
     expect(id8).toMatch(/^[0-9a-f]{8}$/);
 
     // In its first days the organization pays Estadia nothing; the test account takes its simulated fee.

@@ -83,6 +83,19 @@ test("the host restocks missing products: a run from ticked cards, moved to 'Ent
       await expect(createButton(page)).toBeHidden();
     });
 
+    await test.step("'Selecionar todos' ticks every card with something to take, and unticks them", async () => {
+      const all = page.getByRole("checkbox", { name: "Selecionar todos", exact: true });
+      await all.check();
+      const cards = page.getByRole("checkbox", { name: /^Repor / });
+      const enabled = await cards.evaluateAll(
+        (boxes) => boxes.filter((b) => !(b as HTMLInputElement).disabled).length,
+      );
+      expect(enabled).toBeGreaterThan(1);
+      await expect(createButton(page)).toHaveText(`Criar reposição (${enabled})`);
+      await all.uncheck();
+      await expect(createButton(page)).toBeHidden();
+    });
+
     await test.step(
       journey.group ? `'Marcar todos' ticks the group '${journey.group}'` : "two cards ticked one by one",
       async () => {

@@ -4,6 +4,7 @@
 // production. The database is read directly only for what a host's ledgers would show (stock, money).
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDateTimeIn } from "~/lib/i18n/format";
 import { parseBrCode } from "~/lib/pix-brcode";
 import {
   orders,
@@ -37,6 +38,12 @@ const CARD = {
   security_code: "123",
 };
 const PRIVATE = "private, no-store";
+/** An HTML fragment's text, its tags and runs of spaces as one space. */
+const visible = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 type Method = "pix" | "credit_card";
 
 /** Polls `read` until `done` holds (every 50 ms, 10 s at most); the last value either way. */
@@ -218,6 +225,22 @@ describe.runIf(available)("the guest checkout over HTTP (sandbox provider)", () 
       }
     });
 
+    it("'Voltar' from the PIX page finds the identification filled in as it was sent", async () => {
+      const phone = guest();
+      const cartId = await cartWith(phone, { Café: 1 });
+      await identify(phone, cartId, "pix");
+      const { page } = await startPix(phone, cartId);
+      const back = `/payments/${cartId}/pix`;
+      expect(page.body).toContain(`href="${back}"`);
+      const form = await phone.request(back);
+      expect(form.status).toBe(200);
+      for (const [name, value] of Object.entries(BUYER)) {
+        expect(form.body, name).toMatch(
+          new RegExp(`name="${name}"[^>]*value="${value.replace(/[.()]/g, "\\$&")}"`),
+        );
+      }
+    });
+
     it("answers the success page of an unknown cart with 404, and of a pending order with 'Aguardando pagamento'", async () => {
       const phone = guest();
       const unknown = await phone.request(`/payments/${crypto.randomUUID()}/success`);
@@ -284,6 +307,11 @@ describe.runIf(available)("the guest checkout over HTTP (sandbox provider)", () 
       const success = await phone.request(`/payments/${cartId}/success`);
       expect(success.status).toBe(200);
       expect(success.body).toContain("Pagamento confirmado!");
+      // The receipt page says when and how, as the e-mail does (issue 49).
+      const [paid] = await running.db.select().from(orders).where(eq(orders.cartId, cartId));
+      const when = formatDateTimeIn("pt-BR", paid?.paidAt ?? new Date(0));
+      const receipt = visible(/<dl data-receipt[^>]*>([\s\S]*?)<\/dl>/.exec(success.body)?.[1] ?? "");
+      expect(receipt).toBe(`Pago em ${when} Forma de pagamento Pix`);
       expect(success.body).toContain(`href="/i/${running.shop.hash}"`);
       expect(await stockOf("Granola")).toEqual({ current: 7, reserved: 0 });
     });

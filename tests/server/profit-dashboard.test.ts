@@ -46,8 +46,8 @@ const CSV_HEADER =
 const A_CSV = `${A_NAME};158,00;50,00;7,55;100,45;8,00;82,85;74,9;9,60;8,9;2;79,00;0,00;1;8,00;1`;
 const B_CSV = `${B_NAME};50,00;0,00;3,50;46,50;4,50;42,00;84,0;0,00;0,0;1;50,00;9,00;0;0,00;0`;
 const TOTAL_CSV = "Total;208,00;50,00;11,05;146,95;12,50;124,85;77,9;9,60;6,1;3;69,33;9,00;1;8,00;1";
-const A_ROW = `${A_NAME} R$ 158,00 R$ 50,00 R$ 7,55 R$ 100,45 R$ 8,00 R$ 82,85 74,9% R$ 9,60 2 R$ 79,00`;
-const B_ROW = `${B_NAME} R$ 50,00 R$ 0,00 R$ 3,50 R$ 46,50 R$ 4,50 R$ 42,00 84,0% R$ 0,00 1 R$ 50,00`;
+const A_ROW = `${A_NAME} R$ 158,00 R$ 50,00 -R$ 7,55 R$ 100,45 R$ 8,00 R$ 82,85 74,9% R$ 9,60 2 R$ 79,00`;
+const B_ROW = `${B_NAME} R$ 50,00 R$ 0,00 -R$ 3,50 R$ 46,50 R$ 4,50 R$ 42,00 84,0% R$ 0,00 1 R$ 50,00`;
 const BOM = "\uFEFF";
 const csvOf = (...lines: string[]) => `${BOM}${[CSV_HEADER, ...lines].map((l) => `${l}\r\n`).join("")}`;
 
@@ -167,7 +167,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
       Margem: tile("77,9%", sales(), "Antes: —"),
       "Vendas brutas": tile("R$ 208,00", sales(), none),
       Reembolsos: tile("R$ 50,00", sales("&status=refunded"), none),
-      Taxas: tile("R$ 11,05", sales(), none),
+      Taxas: tile("-R$ 11,05", sales(), none),
       Líquido: tile("R$ 146,95", sales(), none),
       "Custo dos produtos": tile("R$ 12,50", sales(), none),
       Perdas: tile(
@@ -185,7 +185,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
     );
     expect(propertyRows(html)).toEqual([A_ROW, B_ROW]);
     expect(topProducts(html)).toEqual([
-      "Vinho · 3 unidades R$ 137,50",
+      "Vinho · 3 unidades R$ 127,01",
       "Água · 1 unidade · 1 sem custo sem custo",
     ]);
     expect(chartText(html)).toEqual({
@@ -213,7 +213,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
       Margem: ["74,9%", only()],
       "Vendas brutas": ["R$ 158,00", only()],
       Reembolsos: ["R$ 50,00", only("&status=refunded")],
-      Taxas: ["R$ 7,55", only()],
+      Taxas: ["-R$ 7,55", only()],
       Líquido: ["R$ 100,45", only()],
       "Custo dos produtos": ["R$ 8,00", only()],
       Perdas: ["R$ 9,60", `/inventory/historico?motivo=loss&de=${today}&ate=${today}&imovel=${houseA}`],
@@ -223,7 +223,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
     expect(tiles.Perdas?.notes).toEqual(["8,9% das vendas", "Antes: R$ 0,00"]);
     expect(propertyRows(page.body)).toEqual([]);
     expect(topProducts(page.body)).toEqual([
-      "Vinho · 2 unidades R$ 92,00",
+      "Vinho · 2 unidades R$ 85,01",
       "Água · 1 unidade · 1 sem custo sem custo",
     ]);
     expect(chartText(page.body).desc).toBe(`Total R$ 158,00. Melhor dia: ${day}, com R$ 158,00.`);

@@ -481,7 +481,7 @@ describe.runIf(available)("QR codes and posters over HTTP", () => {
       expect(res.status).toBe(200);
       const empty = visibleText((await owner.get("/qr-templates")).body);
       expect(empty).toContain("Nenhum template encontrado");
-      expect(empty).toContain("Novo template");
+      expect(empty).toContain("Criar Primeiro Template");
       expect((await download(owner, thumb)).status).toBe(404);
       const gone = await download(
         owner,

@@ -4,7 +4,7 @@ import { products, propertyProducts } from "~/platform/db/schema";
 import { guestPhone } from "../support/guest-phone";
 import { postgresAvailable } from "../support/postgres";
 import type { RunningServer } from "../support/server-process";
-import { secondProperty } from "../support/shop-fixtures";
+import { newHost, secondProperty, shopIn } from "../support/shop-fixtures";
 import { type ShopServer, startShopServer } from "../support/shop-server";
 
 const available = await postgresAvailable();
@@ -202,12 +202,54 @@ describe.runIf(available)("the guest shop over HTTP (no JavaScript)", () => {
     const cartId = /\/payment\/([0-9a-f-]{36})/.exec((await g.request(`/i/${shop.hash}`)).body)?.[1] ?? "";
     const page = await g.request(`/payment/${cartId}`);
     expect(page.body).toMatch(/1[\s\S]*Resumo[\s\S]*2[\s\S]*Identificação[\s\S]*3[\s\S]*Pagamento/);
+    // Pix is chosen at first: the first 'Continuar' goes on (issue 49); card is one tap away.
+    const radios = [...page.body.matchAll(/<input type="radio"[^>]*name="method"[^>]*>/g)].map((m) => m[0]);
+    expect(radios.filter((r) => /\schecked=""/.test(r)).map((r) => /value="([^"]*)"/.exec(r)?.[1])).toEqual([
+      "pix",
+    ]);
     const refused = await g.request(`/payment/${cartId}`, { intent: "continue" });
     expect(refused.status).toBe(400);
     expect(refused.body).toContain("Selecione um método de pagamento");
     const chosen = await g.request(`/payment/${cartId}`, { intent: "continue", method: "pix" });
     expect(chosen.status).toBe(302);
     expect(chosen.location).toBe(`/payments/${cartId}/pix`);
+  });
+
+  it("a shop whose host has no payment account says so at once, and offers no checkout", async () => {
+    const text = "Este imóvel ainda não está recebendo pagamentos. Avise o anfitrião.";
+    const open = await shopIn(running.db, await newHost(running.db), [
+      { name: "Pão de queijo", priceCents: 900, stock: 3 },
+    ]);
+    const notYet = await shopIn(
+      running.db,
+      await newHost(running.db),
+      [{ name: "Pão de queijo", priceCents: 900, stock: 3 }],
+      { receiving: false },
+    );
+    const g = guest();
+    // Before the guest chooses anything: on the shop as its QR code opens it.
+    expect((await g.request(`/i/${open.hash}`)).body).not.toContain(text);
+    const shopPage = await g.request(`/i/${notYet.hash}`);
+    expect(shopPage.status).toBe(200);
+    expect(shopPage.body).toContain(text);
+    expect(shopPage.body).toContain("Pão de queijo");
+
+    await g.request(`/i/${notYet.hash}`, {
+      intent: "add",
+      hash: notYet.hash,
+      productId: notYet.productIds["Pão de queijo"] ?? "",
+    });
+    const cartId = /\/payment\/([0-9a-f-]{36})/.exec((await g.request(`/i/${notYet.hash}`)).body)?.[1] ?? "";
+    expect(cartId).not.toBe("");
+    // The summary (the device's own cart: the page's template otherwise) says it, with no method to choose.
+    const summary = await g.request(`/payment/${cartId}`);
+    expect(summary.status).toBe(200);
+    expect(summary.body).toContain(text);
+    expect(summary.body).not.toContain("data-payment-choice");
+    // The identification's address typed by hand: no form either.
+    const identification = await g.request(`/payments/${cartId}/pix`);
+    expect(identification.body).toContain(text);
+    expect(identification.body).not.toContain('name="fullName"');
   });
 
   it("limits new carts per IP", async () => {

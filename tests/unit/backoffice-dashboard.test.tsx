@@ -121,7 +121,7 @@ describe("/dashboard", () => {
       const links = all(html, "a");
       expect(links[0]?.attrs.get("href")).toBe("/recebimentos");
       expect(links[0]?.text).toBe("Conectar uma conta");
-      expect(text(html)).toContain("os hóspedes não conseguem pagar");
+      expect(text(html)).toContain("a loja mostra os produtos e avisa que ainda não recebe pagamentos");
     });
 
     it("says when the account needs reconnecting", () => {

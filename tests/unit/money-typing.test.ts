@@ -102,26 +102,33 @@ describe("a paste or a fill is read whole, as the server reads it", () => {
   });
 });
 
-describe("a sign, an exponent or letters are refused, never read as another amount", () => {
+describe("a pasted sign, exponent or letters are refused; typed ones are stripped", () => {
   it.each(["-50", "1e9", "abc", "+5", "1a2,5x0"])("pasted %j stays as typed, with no amount", (text) => {
     const state = nextMoneyState(EMPTY_MONEY, text);
     expect(state).toEqual({ kind: "invalid", text });
     expect(moneyCents(state)).toBeNull();
   });
 
-  it.each(["-50", "1e9", "abc"])("typed %j key by key stays refused to the end", (keys) => {
-    const { state } = type(keys);
-    expect(state.kind).toBe("invalid");
-    expect(moneyCents(state)).toBeNull();
+  it.each([
+    ["1a2,5x0", 1250, "R$ 12,50"],
+    ["-50", 50, "R$ 0,50"],
+    ["1e9", 19, "R$ 0,19"],
+    ["abc", null, ""],
+  ])("typed %j key by key: other characters are stripped as typed (spec)", (keys, cents, shown) => {
+    const typed = type(keys);
+    expect(moneyCents(typed.state)).toBe(cents);
+    expect(typed.shown.at(-1)).toBe(shown);
+    for (const s of typed.shown) expect(s).toMatch(/^(R\$ [\d.]+,\d{2})?$/);
   });
 
-  it("typing a letter after an amount keeps the text and refuses it", () => {
+  it("typing a letter after an amount changes nothing", () => {
     const state = nextMoneyState(moneyFromText("0,01"), "R$ 0,01e");
-    expect(state).toEqual({ kind: "invalid", text: "R$ 0,01e" });
+    expect(state).toEqual({ kind: "amount", cents: 1 });
   });
 
-  it("deleting the refused character gives the amount back", () => {
-    const refused = type("e", moneyFromText("0,01")).state;
-    expect(moneyCents(nextMoneyState(refused, "R$ 0,01"))).toBe(1);
+  it("deleting the refused character of a paste gives the amount back", () => {
+    const refused = nextMoneyState(EMPTY_MONEY, "0,01e");
+    expect(refused.kind).toBe("invalid");
+    expect(moneyCents(nextMoneyState(refused, "0,01"))).toBe(1);
   });
 });

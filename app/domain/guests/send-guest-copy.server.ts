@@ -7,13 +7,14 @@ import type { Mailer } from "~/platform/mail/mailer.server";
 import { guestDataCopyEmail } from "~/platform/mail/templates.server";
 import { AppError } from "../errors";
 import type { Actor } from "../team/permissions";
+import { guestCopyText } from "./guest-copy-text";
 import { markAnswered, openRequest, subjectOfRequest } from "./guest-data.server";
 import { guestExport } from "./guest-export.server";
 import { GUEST_DATA_TEXT as T } from "./messages";
 
 /**
  * 'Enviar cópia ao hóspede': answers a guest's open 'export' request by emailing everything stored about
- * them, in their language, to the order's email (the JSON goes in the message: the guest has no account to
+ * them, in their language, to the order's email, written out order by order (the guest has no account to
  * download it from). Returns the address it went to.
  */
 export async function sendGuestCopy(
@@ -45,7 +46,7 @@ export async function sendGuestCopy(
       subject: t.copySubject,
       intro: t.copyIntro(property),
       footer: t.copyFooter,
-      json: JSON.stringify(exported, null, 2),
+      body: guestCopyText(locale, exported),
     }),
   });
   await markAnswered(ctx.db, actor, request.id, "exported", now);

@@ -36,6 +36,8 @@ export type OrderView = {
   paymentMethod: "pix" | "credit_card";
   totalCents: number;
   expiresAt: Date;
+  /** When the payment was confirmed; null until then. */
+  paidAt: Date | null;
   notices: OrderNotice[];
   buyer: { name: string; email: string | null; phone: string | null; cpf: string | null };
   lines: OrderLine[];
@@ -162,6 +164,7 @@ async function orderView(db: Db, order: GuestOrder): Promise<OrderView> {
     paymentMethod: order.paymentMethod === "pix" ? "pix" : "credit_card",
     totalCents: order.totalCents,
     expiresAt: order.expiresAt,
+    paidAt: order.paidAt,
     notices: order.notices,
     buyer: { name: order.buyerName, email: order.buyerEmail, phone: order.buyerPhone, cpf: order.buyerCpf },
     lines,

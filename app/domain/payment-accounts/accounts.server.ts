@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { type Part, prepared } from "~/platform/db/prepared";
-import { organization, paymentAccounts } from "~/platform/db/schema";
+import { organization, paymentAccounts, properties } from "~/platform/db/schema";
 import type { AccountProviderName } from "~/platform/env.server";
 import { accountNeedsReconnectEmail } from "~/platform/mail/templates.server";
 import type { ConnectedAccount } from "~/platform/payments/account-providers.server";
@@ -147,6 +147,24 @@ export async function browserCardConfigFor(
 /** Whether the organization's guests can pay now. */
 export async function isReceiving(ctx: Pick<PaymentsContext, "db" | "config">, organizationId: string) {
   return receivesWith(await liveAccount(ctx.db, organizationId), ctx.config);
+}
+
+/**
+ * Whether the guests of this property can pay now: the shop, the cart summary and the checkout say so before
+ * the guest types anything (issue 49). One prepared read: the guest pages ask on every visit.
+ */
+export async function isReceivingAt(
+  ctx: Pick<PaymentsContext, "db" | "config">,
+  propertyId: string,
+): Promise<boolean> {
+  const query = prepared(ctx.db, "receiving_at_property", () =>
+    ctx.db
+      .select({ account: liveAccountState(properties.organizationId) })
+      .from(properties)
+      .where(eq(properties.id, sql.placeholder("propertyId"))),
+  );
+  const [row] = await query.execute({ propertyId });
+  return receivesWith(row?.account, ctx.config);
 }
 
 /** Whether guests can pay with this live account (null: none), the provider being offered here. */

@@ -21,8 +21,9 @@ export type ProductProfit = {
   grossCents: number;
   cogsCents: number;
   uncostedUnits: number;
-  /** Gross less the cost of its units of known cost, before fees (the order's, not a product's); null
-   * when no unit had a known cost ('sem custo'). */
+  /** Gross less the cost of its units of known cost and its share of the fees (the period's fees in
+   * proportion to its sales, as the fees are a share of each sale), so that it adds up to the 'Lucro' beside
+   * it; null when no unit had a known cost ('sem custo'). */
   profitCents: number | null;
 };
 
@@ -40,7 +41,7 @@ export type ProfitReport = {
   properties: (ProfitFigures & { propertyId: string; name: string })[];
   /** Every day of the period, oldest first, zeros on days without anything. */
   daily: (ProfitFigures & { day: string })[];
-  /** The ten products with the most profit (gross less cost of the units with a known cost). */
+  /** The ten products with the most profit (sales less the cost of the units with a known cost and their share of the fees). */
   topProducts: ProductProfit[];
   /** Damages the platforms paid back in the period (issue 23): beside the profit, not in it. */
   recoveredCents: number;
@@ -144,12 +145,30 @@ function profitReportOf(ask: ProfitAsk, row: ProfitRow | undefined): ProfitRepor
       const day = shift(from, i);
       return { day, ...figuresOf(perDay.get(day) ?? NO_SUMS) };
     }),
-    topProducts: top.map((p) => ({
-      ...p,
-      profitCents: p.uncostedUnits === p.units ? null : p.grossCents - p.cogsCents,
-    })),
+    topProducts: productsAfterFees(top, totals),
     recoveredCents,
   };
+}
+
+/**
+ * The top products' profit after their share of the period's fees (issue 49: 'Lucro R$ 4,14' beside a
+ * product's 'R$ 4,40' before fees), the most profitable first again; 'sem custo' last.
+ */
+function productsAfterFees(top: ProductRow[], totals: ProfitSums): ProductProfit[] {
+  const fees = totals.providerFeeCents + totals.platformFeeCents;
+  // A product's gross is its sales less refunds: shared in proportion to the period's sales.
+  const sales = totals.grossCents - totals.refundedCents;
+  const share = (gross: number) => (sales > 0 ? Math.round((fees * gross) / sales) : 0);
+  return top
+    .map((p) => ({
+      ...p,
+      profitCents: p.uncostedUnits === p.units ? null : p.grossCents - p.cogsCents - share(p.grossCents),
+    }))
+    .sort(
+      (a, b) =>
+        (b.profitCents ?? Number.NEGATIVE_INFINITY) - (a.profitCents ?? Number.NEGATIVE_INFINITY) ||
+        a.productId.localeCompare(b.productId),
+    );
 }
 
 const placeholder = {

@@ -25,7 +25,6 @@ export const QR_TEXT = {
   nameTooLong: "O nome pode ter até 80 caracteres.",
   emptyDescription:
     "Um template é a imagem de fundo dos cartazes, com o lugar do QR Code. Sem template, os cartazes usam o modelo padrão do Estadia.",
-  newFirst: "Novo template",
   useAsDefault: "Usar como padrão",
   isDefault: "Padrão dos cartazes",
   defaultChanged: (name: string) => `'${name}' agora é o padrão dos cartazes.`,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, type Placeholder, sql } from "drizzle-or
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addDays } from "~/lib/dates";
 import { OPEN_REPLACEMENT_STATUSES } from "~/lib/replacement-status";
+import { sortByNames } from "~/lib/sort-by-name";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import { asJson, columnAs, type Part, prepared, type Queryable } from "~/platform/db/prepared";
 import {
@@ -60,11 +61,15 @@ export function missingPart(
 
 /** The products from the rows `missingRows` read (read alone, or as JSON with a page's other reads). */
 function missingOf(rows: MissingRow[], options: { onlyToRestock?: boolean } = {}): MissingProduct[] {
-  const missing = rows.map((r) => ({
-    ...r,
-    onTheWay: Number(r.onTheWay),
-    toRestock: Math.max(0, r.expected - r.current - Number(r.onTheWay)),
-  }));
+  const missing = sortByNames(
+    rows.map((r) => ({
+      ...r,
+      onTheWay: Number(r.onTheWay),
+      toRestock: Math.max(0, r.expected - r.current - Number(r.onTheWay)),
+    })),
+    (m) => m.propertyName,
+    (m) => m.productName,
+  );
   return options.onlyToRestock ? missing.filter((m) => m.toRestock > 0) : missing;
 }
 

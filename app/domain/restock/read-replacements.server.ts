@@ -1,6 +1,7 @@
 import { and, asc, countDistinct, desc, eq } from "drizzle-orm";
 import { saoPauloDay } from "~/lib/dates";
 import { OPEN_REPLACEMENT_STATUSES, type ReplacementStatus } from "~/lib/replacement-status";
+import { sortByNames } from "~/lib/sort-by-name";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
 import { products, properties, replacementItems, replacements } from "~/platform/db/schema";
@@ -118,6 +119,10 @@ export async function getReplacement(
     ...run,
     status: run.status as ReplacementStatus,
     late: isLate(run, today),
-    lines: lines.map(({ deliveredQuantity, ...l }) => ({ ...l, delivered: deliveredQuantity ?? l.quantity })),
+    lines: sortByNames(
+      lines.map(({ deliveredQuantity, ...l }) => ({ ...l, delivered: deliveredQuantity ?? l.quantity })),
+      (l) => l.productName,
+      (l) => l.propertyName,
+    ),
   };
 }

@@ -389,7 +389,8 @@ export function guestDataCopyEmail(input: {
   subject: string;
   intro: string;
   footer: string;
-  json: string;
+  /** Everything stored, already written out for a person (domain/guests/guest-copy-text.ts). */
+  body: string;
 }): Template {
   const html = `<!doctype html><html lang="${escapeHtml(input.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>
 <body style="margin:0;background:#f4f6f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
@@ -397,12 +398,12 @@ export function guestDataCopyEmail(input: {
 <p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b6b5e">${PRODUCT}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(input.subject)}</h1>
 <p style="margin:0 0 16px">${escapeHtml(input.intro)}</p>
-<pre style="margin:0 0 16px;padding:12px;background:#f4f6f5;font-size:12px;white-space:pre-wrap;word-break:break-all">${escapeHtml(input.json)}</pre>
+<div style="margin:0 0 16px;padding:12px;background:#f4f6f5;font-size:14px;line-height:1.5;white-space:pre-wrap">${escapeHtml(input.body)}</div>
 <p style="margin:24px 0 0;font-size:13px;color:#52606d">${escapeHtml(input.footer)}</p>
 </div></body></html>`;
   return {
     subject: input.subject,
-    text: `${input.intro}\n\n${input.json}\n\n${input.footer}\n`,
+    text: `${input.intro}\n\n${input.body}\n\n${input.footer}\n`,
     html,
   };
 }

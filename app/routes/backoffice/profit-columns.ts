@@ -43,7 +43,8 @@ export const PROFIT_COLUMNS: ProfitColumn[] = [
     (f) => f.refundedCents,
     (s) => salesLink(s, "refunded"),
   ),
-  moneyColumn("taxas", L.fees, fees),
+  // A deduction, as the tiles and /sales write it ('-R$ 0,26'); sorted by the amount taken.
+  { ...moneyColumn("taxas", L.fees, fees), text: (f) => formatCents(-fees(f)) },
   moneyColumn("liquido", L.net, (f) => f.netCents),
   moneyColumn("custo", L.cogs, (f) => f.cogsCents),
   moneyColumn("lucro", L.profit, (f) => f.profitCents),

@@ -62,7 +62,12 @@ export function profitTiles(now: ProfitFigures, before: ProfitFigures, scope: Sc
     },
     money(L.gross, now.grossCents, before.grossCents, sales),
     money(L.refunded, now.refundedCents, before.refundedCents, salesLink(scope, "refunded")),
-    money(L.fees, fees(now), fees(before), sales),
+    // A deduction, written as /sales writes it ('-R$ 0,26'); its change is of the amount taken.
+    {
+      ...money(L.fees, fees(now), fees(before), sales),
+      value: formatCents(-fees(now)),
+      before: formatCents(-fees(before)),
+    },
     money(L.net, now.netCents, before.netCents, sales),
     money(L.cogs, now.cogsCents, before.cogsCents, sales),
     money(L.losses, now.lossCents, before.lossCents, lossesLink(scope), {

@@ -2,6 +2,7 @@ import { Building2, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { refusalOf } from "~/domain/errors";
 import { discardImage, type ImageValue } from "~/domain/images/image-input.server";
+import { liveAccount } from "~/domain/payment-accounts/accounts.server";
 import { createProperty } from "~/domain/properties/create-property.server";
 import { deleteProperty } from "~/domain/properties/delete-property.server";
 import { listProperties } from "~/domain/properties/read-properties.server";
@@ -28,6 +29,8 @@ import { type EditedProperty, PropertyFormDialog } from "./properties-form";
 import { useNewLink } from "./properties-new-link";
 import { PosterOptions } from "./properties-posters";
 import { PROPERTIES_TEXT as T } from "./properties-text";
+import { ReceivingNotice } from "./receiving-notice";
+import { receivingNotice } from "./receiving-notice.server";
 import { servicesContext } from "./services.server";
 import { useDeletion } from "./use-deletion";
 import { useFormEditor } from "./use-form-editor";
@@ -71,6 +74,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     posterTemplate: templates.find((t) => t.isDefault)?.id ?? DEFAULT_TEMPLATE_ID,
     canManage: can(actor, "catalog.manage"),
     canSeeResults: can(actor, "sales.read"),
+    // Before a poster is printed: its QR code leads to a shop where guests cannot pay yet (issue 49).
+    receiving: receivingNotice(actor, await liveAccount(db, actor.organizationId)),
     loadError,
   };
 }
@@ -118,8 +123,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
-  const { properties, appUrl, canManage, canSeeResults, loadError, posterTemplates, posterTemplate } =
-    loaderData;
+  const {
+    properties,
+    appUrl,
+    canManage,
+    canSeeResults,
+    loadError,
+    posterTemplates,
+    posterTemplate,
+    receiving,
+  } = loaderData;
   useEffect(() => {
     if (loadError) toast.error(loadError);
   }, [loadError]);
@@ -164,7 +177,10 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
           }
         />
       ) : (
-        <PosterOptions templates={posterTemplates} selected={posterTemplate} />
+        <>
+          {receiving ? <ReceivingNotice notice={receiving} beforePrinting /> : null}
+          <PosterOptions templates={posterTemplates} selected={posterTemplate} />
+        </>
       )}
       {loadError || properties.length === 0 ? null : (
         <ul aria-label="Imóveis" className={cardGridClasses}>

@@ -114,7 +114,7 @@ export default function QrTemplates({ loaderData, actionData }: Route.ComponentP
         <EmptyState
           title={T.empty}
           description={T.emptyDescription}
-          action={canManage ? newTemplate(T.newFirst) : null}
+          action={canManage ? newTemplate(T.createFirst) : null}
         />
       ) : (
         <ul aria-label="Templates" className={cardGridClasses}>

@@ -32,7 +32,14 @@ function texts({ account, canManage }: ReceivingNoticeData): { title: string; ac
  * The dashboard's first notice while the guests cannot pay. The owner gets the way to fix it; a manager
  * sees the same status and who can fix it.
  */
-export function ReceivingNotice({ notice }: { notice: ReceivingNoticeData }) {
+export function ReceivingNotice({
+  notice,
+  beforePrinting = false,
+}: {
+  notice: ReceivingNoticeData;
+  /** Above the posters: their QR codes lead to a shop that cannot take payments yet. */
+  beforePrinting?: boolean;
+}) {
   const { title, action } = texts(notice);
   return (
     <section
@@ -53,7 +60,8 @@ export function ReceivingNotice({ notice }: { notice: ReceivingNoticeData }) {
                 </Badge>{" "}
               </>
             ) : null}
-            Enquanto isso, a loja mostra os produtos, mas os hóspedes não conseguem pagar.
+            Enquanto isso, a loja mostra os produtos e avisa que ainda não recebe pagamentos.
+            {beforePrinting ? " Conecte antes de imprimir os cartazes: o QR Code leva a essa loja." : null}
             {notice.canManage ? null : " Só o proprietário pode conectar a conta."}
           </p>
         </div>

@@ -7,7 +7,7 @@ export const RECEIVING_PAGE_TEXT = {
   description: "A conta que recebe o dinheiro das vendas dos seus imóveis e as taxas de cada venda.",
   noAccount: "Nenhuma conta conectada",
   noAccountHelp:
-    "Enquanto não houver uma conta conectada, a loja mostra os produtos, mas os hóspedes não conseguem pagar.",
+    "Enquanto não houver uma conta conectada, a loja mostra os produtos e avisa os hóspedes que ainda não recebe pagamentos.",
   ownerOnly: "Só o proprietário da organização pode conectar ou desconectar a conta.",
   connectNotice: "Conecte uma conta para receber os pagamentos dos hóspedes",
   notOfferedAnymore:

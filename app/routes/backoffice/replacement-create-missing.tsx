@@ -110,7 +110,11 @@ export function Missing({
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const busy = useNavigation().state === "submitting";
   // Part 2 §2: the button floats in once something is ticked (always there before the script runs).
-  const showButton = !useHydrated() || ticked.size > 0;
+  const hydrated = useHydrated();
+  const showButton = !hydrated || ticked.size > 0;
+  // 'Selecionar todos' (issue 49): every card that still has something to take.
+  const everyKey = missing.filter((m) => m.toRestock > 0).map(keyOf);
+  const allTicked = everyKey.length > 0 && everyKey.every((k) => ticked.has(k));
   const toggle = (keys: string[], on: boolean) =>
     setTicked((now) => {
       const next = new Set(now);
@@ -158,6 +162,18 @@ export function Missing({
           </Link>
         ))}
       </nav>
+      {/* A tick of the script's: before it runs, each card is ticked on its own. */}
+      {hydrated && everyKey.length > 1 ? (
+        <label className="flex items-center gap-2 justify-self-start text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={allTicked}
+            onChange={(e) => toggle(everyKey, e.target.checked)}
+            className="size-4"
+          />
+          Selecionar todos
+        </label>
+      ) : null}
       <Form method="post" className="grid gap-6 sm:pb-20">
         {message ? (
           <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">

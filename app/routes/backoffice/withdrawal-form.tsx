@@ -73,7 +73,22 @@ export function WithdrawalForm({
           {message}
         </p>
       ) : null}
-      {review ? (
+      {!review && availableCents < minCents ? (
+        // Said before anything is typed (issue 49): a form that can only be refused is not offered.
+        <div role="status" className="grid gap-2 rounded-lg bg-surface-alt p-3 text-sm text-ink">
+          <p className="font-medium">{MONEY_TEXT.belowMinimum(minCents)}</p>
+          <p>
+            O saldo disponível ({formatCents(availableCents)}) ainda não chega ao mínimo: o saque fica
+            disponível quando chegar.
+          </p>
+          <Link
+            to="/withdrawals"
+            className={buttonClasses({ variant: "outline", className: "justify-self-start" })}
+          >
+            Voltar aos saldos
+          </Link>
+        </div>
+      ) : review ? (
         <Form method="post" className="grid gap-4">
           {hidden}
           <input type="hidden" name="amount" value={values.amount} />

@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { data, redirect } from "react-router";
 import { getOwnCart } from "~/domain/carts/change-cart-item.server";
+import { isReceivingAt } from "~/domain/payment-accounts/accounts.server";
 import { cartLineText, guestCart } from "~/lib/guest-cart";
 import { formatCentsIn } from "~/lib/i18n/format";
 import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
@@ -8,6 +9,7 @@ import { guestMessages } from "~/lib/i18n/messages";
 import { requestLocale } from "~/lib/i18n/request-locale";
 import { isPaymentMethod, PAYMENT_METHODS } from "~/lib/payment-method";
 import { database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
 import { requestContext } from "~/platform/request-context";
 import { CheckoutSteps } from "~/ui/checkout-steps";
 import { ArrowLeftIcon } from "~/ui/guest-icons";
@@ -18,6 +20,7 @@ import { cartScriptTexts } from "../shop/cart-script-texts";
 import { type CartSlots, cartTemplateContext, slotFlag, slotMark, slotValue } from "../shop/cart-slots";
 import { CartStepper } from "../shop/cart-stepper";
 import { readDeviceId } from "../shop/device-cookie.server";
+import { NotReceiving } from "../shop/property-shop";
 import type { Route } from "./+types/cart-summary";
 import { type GuestSummary, summaryForGuest, templateSummary } from "./cart-summary-template";
 
@@ -33,11 +36,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The page's template (server/guest-templates/cart-summary-page.ts) is every cart's: no cart read, its
   // spots marked.
   const slots = context.get(cartTemplateContext);
-  if (slots) return { locale, cart: templateSummary(slots, params.cartId), slots };
+  // The template is of carts whose guests can pay (server/guest-templates/cart-summary-page.ts).
+  if (slots) return { locale, cart: templateSummary(slots, params.cartId), slots, receiving: true };
   const { db } = await database();
   const cart = await getOwnCart(db, params.cartId, readDeviceId(request));
   if (!cart) return data({ notFound: true as const, locale }, { status: 404 });
-  return { locale, cart: summaryForGuest(locale, cart), slots: null };
+  const receiving = await isReceivingAt({ db, config: env().payments }, cart.propertyId);
+  return { locale, cart: summaryForGuest(locale, cart), slots: null, receiving };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -72,6 +77,7 @@ export default function CartSummaryPage({ loaderData, actionData }: Route.Compon
       locale={locale}
       cart={loaderData.cart}
       slots={loaderData.slots}
+      receiving={loaderData.receiving}
       error={
         actionData && !actionData.ok
           ? [actionData.message, "detail" in actionData ? actionData.detail : undefined]
@@ -91,11 +97,13 @@ function Summary({
   locale,
   cart,
   slots,
+  receiving,
   error,
 }: {
   locale: GuestLocale;
   cart: GuestSummary;
   slots: CartSlots | null;
+  receiving: boolean;
   error: string | undefined;
 }) {
   const messages = guestMessages(locale);
@@ -144,38 +152,44 @@ function Summary({
         </span>
       </p>
 
-      <form
-        method="post"
-        data-payment-choice
-        data-choose-method={t.chooseMethod}
-        className="grid gap-4"
-        noValidate
-      >
-        <input type="hidden" name="intent" value="continue" />
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 font-semibold">{t.paymentMethod}</legend>
-          {PAYMENT_METHODS.map((method) => (
-            <label
-              key={method}
-              className="flex h-12 items-center gap-3 rounded-xl border border-border bg-surface px-4 has-[:checked]:border-brand"
-            >
-              <input
-                type="radio"
-                name="method"
-                value={method}
-                className="size-4 accent-[var(--color-brand)]"
-              />
-              {t.methods[method]}
-            </label>
-          ))}
-        </fieldset>
-        <p role="alert" data-method-error hidden={!error} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-        <button type="submit" className="h-12 rounded-full bg-brand font-semibold text-white">
-          {t.continue}
-        </button>
-      </form>
+      {/* No account of the host's: the guest is told here, and no checkout is offered (issue 49). */}
+      {receiving ? null : <NotReceiving text={messages.checkout.errors.notReceiving} />}
+      {receiving ? (
+        <form
+          method="post"
+          data-payment-choice
+          data-choose-method={t.chooseMethod}
+          className="grid gap-4"
+          noValidate
+        >
+          <input type="hidden" name="intent" value="continue" />
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 font-semibold">{t.paymentMethod}</legend>
+            {PAYMENT_METHODS.map((method) => (
+              <label
+                key={method}
+                className="flex h-12 items-center gap-3 rounded-xl border border-border bg-surface px-4 has-[:checked]:border-brand"
+              >
+                <input
+                  type="radio"
+                  name="method"
+                  value={method}
+                  // Pix is chosen at first: most guests pay with it, and 'Continuar' goes on at once (issue 49).
+                  defaultChecked={method === "pix"}
+                  className="size-4 accent-[var(--color-brand)]"
+                />
+                {t.methods[method]}
+              </label>
+            ))}
+          </fieldset>
+          <p role="alert" data-method-error hidden={!error} className="text-sm font-medium text-danger">
+            {error}
+          </p>
+          <button type="submit" className="h-12 rounded-full bg-brand font-semibold text-white">
+            {t.continue}
+          </button>
+        </form>
+      ) : null}
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { refusalOf } from "~/domain/errors";
 import { type BuyerForm, buyerForm, checkBuyer } from "~/domain/orders/buyer";
 import { identificationView } from "~/domain/orders/checkout-views.server";
+import { isReceivingAt } from "~/domain/payment-accounts/accounts.server";
 import { noticeText, placeOrder } from "~/domain/payments/place-order.server";
 import { maskCpf } from "~/lib/cpf";
 import type { GuestLocale } from "~/lib/i18n/locale";
@@ -49,9 +50,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // 'Receber o comprovante no WhatsApp' exists only where WhatsApp is configured (issue 50).
   const whatsapp = env().whatsapp !== null;
   const whatsappReceipt = whatsapp && Boolean(previous?.whatsappOptInAt);
+  // No account of the host's: the form is not offered, the guest is told at once (issue 49).
+  const receiving = await isReceivingAt({ db, config: env().payments }, view.cart.propertyId);
   return {
     locale,
     method,
+    receiving,
     cart: view.cart,
     host: view.host,
     retentionMonths,
@@ -147,6 +151,15 @@ export default function Identification({ loaderData, actionData, params }: Route
     return (
       <CheckoutMessage locale={locale} title={messages.checkout.errors.cartNotFound}>
         <p className="text-muted">{t.cartGone}</p>
+      </CheckoutMessage>
+    );
+  }
+  if (!loaderData.receiving) {
+    return (
+      <CheckoutMessage locale={locale} title={messages.checkout.errors.notReceiving}>
+        <a href={`/payment/${params.cartId}`} className="text-brand underline underline-offset-4">
+          {t.back}
+        </a>
       </CheckoutMessage>
     );
   }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { successView } from "~/domain/orders/checkout-views.server";
 import { hostContactLinks } from "~/domain/team/organization-contact";
+import { formatDateTimeIn } from "~/lib/i18n/format";
 import { guestMessages } from "~/lib/i18n/messages";
 import { requestLocale } from "~/lib/i18n/request-locale";
 import { shortId } from "~/lib/short-id";
@@ -34,6 +35,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       lines: order.lines,
       totalCents: order.totalCents,
       method: order.paymentMethod,
+      // As the receipt e-mail writes it, in the guest's language (issue 49).
+      paidAt: order.paidAt ? formatDateTimeIn(locale, order.paidAt) : null,
     },
     shopHash,
   };
@@ -86,6 +89,16 @@ export default function Success({ loaderData, params }: Route.ComponentProps) {
         </div>
         <h1 className="text-2xl font-semibold text-ink">{t.paidTitle}</h1>
         <p className="text-muted">{t.paidText(order.id)}</p>
+        <dl data-receipt className="grid w-full grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-left text-sm">
+          {order.paidAt ? (
+            <>
+              <dt className="text-muted">{t.paidAt}</dt>
+              <dd className="font-medium text-ink">{order.paidAt}</dd>
+            </>
+          ) : null}
+          <dt className="text-muted">{t.paidWith}</dt>
+          <dd className="font-medium text-ink">{guestMessages(locale).shop.methods[order.method]}</dd>
+        </dl>
         <div className="w-full text-left">
           <PurchaseSummary locale={locale} lines={order.lines} totalCents={order.totalCents} />
         </div>

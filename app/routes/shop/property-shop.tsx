@@ -1,5 +1,6 @@
 import { data, useSearchParams } from "react-router";
 import { loadShop } from "~/domain/carts/load-shop.server";
+import { isReceivingAt } from "~/domain/payment-accounts/accounts.server";
 import { hostContactLinks } from "~/domain/team/organization-contact";
 import type { GuestCart } from "~/lib/guest-cart";
 import { DEFAULT_LOCALE, type GuestLocale } from "~/lib/i18n/locale";
@@ -7,6 +8,7 @@ import { guestMessages } from "~/lib/i18n/messages";
 import { requestLocale } from "~/lib/i18n/request-locale";
 import { filterShop, searchKey } from "~/lib/shop-filter";
 import { database } from "~/platform/db/database.server";
+import { env } from "~/platform/env.server";
 import { requestContext } from "~/platform/request-context";
 import { SearchIcon } from "~/ui/guest-icons";
 import { LanguageSwitch } from "~/ui/language-switch";
@@ -39,8 +41,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shop = await loadShop(db, params.hash, template ? undefined : readDeviceId(request), locale);
   if (!shop) return data({ notFound: true as const, locale }, { status: 404 });
   const { property, products, cart, contact } = shop;
+  // Said at once, before the guest chooses anything (issue 49): no account of the host's, no payment.
+  const receiving = await isReceivingAt({ db, config: env().payments }, property.id);
   return {
     locale,
+    receiving,
     // Never the full address (it may hold the flat number): only the location the host chose to show.
     property: { name: property.name, publicLocation: property.publicLocation, hash: property.hash },
     products,
@@ -89,6 +94,7 @@ function Shop({
   contact,
   slots,
   refusal,
+  receiving,
 }: ShopData & { refusal: string | undefined }) {
   const messages = guestMessages(locale);
   const t = messages.shop;
@@ -138,6 +144,8 @@ function Shop({
         </div>
         <LanguageSwitch locale={locale} label={messages.common.languageSwitchLabel} />
       </header>
+
+      {receiving ? null : <NotReceiving text={messages.checkout.errors.notReceiving} />}
 
       {products.some((p) => p.adultsOnly) ? (
         <p data-adults-notice className="mt-3 rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
@@ -236,6 +244,19 @@ function Shop({
         </a>
       </div>
     </main>
+  );
+}
+
+/** The host has no account that takes payments: the guest is told before choosing anything. */
+export function NotReceiving({ text }: { text: string }) {
+  return (
+    <p
+      data-not-receiving
+      role="status"
+      className="mt-3 rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger"
+    >
+      {text}
+    </p>
   );
 }
 

@@ -127,6 +127,8 @@ export const checkout: CheckoutMessages = {
     metaPaid: "Payment confirmed!",
     metaOther: "Your order",
     paidTitle: "Payment confirmed!",
+    paidAt: "Paid on",
+    paidWith: "Payment method",
     paidText: (id) => `Thank you! Order ${id} is paid. The products are yours: enjoy your stay.`,
     refundedTitle: "Order refunded",
     refundedText: (id) =>

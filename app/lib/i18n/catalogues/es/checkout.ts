@@ -128,6 +128,8 @@ export const checkout: CheckoutMessages = {
     metaPaid: "¡Pago confirmado!",
     metaOther: "Tu pedido",
     paidTitle: "¡Pago confirmado!",
+    paidAt: "Pagado el",
+    paidWith: "Forma de pago",
     paidText: (id) =>
       `¡Gracias por tu compra! El pedido ${id} está pagado. Los productos ya son tuyos: disfruta tu estadía.`,
     refundedTitle: "Pedido reembolsado",

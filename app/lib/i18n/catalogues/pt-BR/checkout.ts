@@ -138,6 +138,8 @@ export const checkout = {
     metaPaid: "Pagamento confirmado!",
     metaOther: "Seu pedido",
     paidTitle: "Pagamento confirmado!",
+    paidAt: "Pago em",
+    paidWith: "Forma de pagamento",
     paidText: (id: string) =>
       `Obrigado pela compra! O pedido ${id} está pago. Os produtos já são seus: aproveite a estadia.`,
     refundedTitle: "Pedido reembolsado",

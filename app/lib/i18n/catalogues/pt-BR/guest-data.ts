@@ -30,7 +30,26 @@ export const guestData = {
   invalidLinkText: "Abra o link do recibo que você recebeu por e-mail, sem alterar nada nele.",
   copySubject: "Cópia dos seus dados",
   copyIntro: (property: string) =>
-    `Você pediu uma cópia dos dados guardados sobre você nas compras em ${property}. Eles estão abaixo, no formato JSON.`,
+    `Você pediu uma cópia dos dados guardados sobre você nas compras em ${property}. Eles estão abaixo, pedido por pedido.`,
   copyFooter: "Você recebe este e-mail porque pediu seus dados pelo link do recibo.",
+  copyLabels: {
+    order: "Pedido",
+    createdAt: "Feito em",
+    property: "Imóvel",
+    status: "Situação",
+    method: "Forma de pagamento",
+    total: "Total",
+    paidAt: "Pago em",
+    name: "Nome",
+    email: "E-mail",
+    phone: "Telefone",
+    cpf: "CPF",
+    items: "Itens",
+    payments: "Pagamentos",
+    card: "Cartão",
+    whatsappOptIn: "Comprovante no WhatsApp pedido em",
+    messages: "Mensagens enviadas",
+    none: "—",
+  },
 };
 export type GuestDataMessages = typeof guestData;
