@@ -408,6 +408,40 @@ describe("two organizations, each with its own Mercado Pago seller", () => {
     expect(await movementsOf(placed.orderId)).toEqual([]);
   });
 
+  it("an IPN call is answered, never read for its body: the payment is fetched with its own seller's token and only the answer counts", async () => {
+    const pix = await pixOrder(a.shop, { Água: 1 });
+    const beforeB = await snapshotOf(b.shop.organizationId);
+    const tokenA = `Bearer ${(await tokensOf(a.shop.organizationId)).accessToken}`;
+    // Unpaid, whatever the body claims (a seller, a status): fetched with A's token, still pending.
+    const ipn = fake.ipnFor(pix.mpId);
+    const lying = { ...ipn, body: JSON.stringify({ user_id: Number(b.seller), status: "approved" }) };
+    const from = fake.requests.length;
+    expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, lying)).toBe("applied");
+    const fetched = fake.requests.slice(from).filter((r) => r.path === `/v1/payments/${pix.mpId}`);
+    expect(fetched.map((r) => r.headers.authorization)).toEqual([tokenA]);
+    expect((await latestGuestOrder(db(), pix.cartId, pix.deviceId))?.status).toBe("pending");
+
+    // Paid: the next IPN call (a minute later) applies what Mercado Pago answers.
+    fake.approve(pix.mpId);
+    const nextMinute = vi.spyOn(Date, "now").mockReturnValue(Date.now() + MINUTE);
+    try {
+      expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, fake.ipnFor(pix.mpId))).toBe("applied");
+      // Its retry is the same event.
+      expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, fake.ipnFor(pix.mpId))).toBe("duplicate");
+    } finally {
+      nextMinute.mockRestore();
+    }
+    expect((await latestGuestOrder(db(), pix.cartId, pix.deviceId))?.status).toBe("paid");
+    expect(await movementsOf(pix.orderId)).toHaveLength(3);
+
+    // An unsigned call about a payment that is not ours is answered and stored nowhere.
+    const stored = (await db().select().from(paymentEvents)).length;
+    const stranger = { ...ipn, query: new URLSearchParams({ topic: "payment", id: "990000000001" }) };
+    expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, stranger)).toBe("passed");
+    expect(await db().select().from(paymentEvents)).toHaveLength(stored);
+    expect(await snapshotOf(b.shop.organizationId)).toBe(beforeB);
+  });
+
   it("refunds through the seller that took the payment, with that seller's token", async () => {
     const pix = await pixOrder(a.shop, { Água: 1, Café: 1 });
     fake.approve(pix.mpId);
