@@ -32,6 +32,8 @@ export type ReceivingView = {
     reconciledAt: Date | null;
     /** Whether the host withdraws through Estadia (Asaas, sandbox) or at the provider (Mercado Pago). */
     withdrawsHere: boolean;
+    /** Asaas: the sub-account's random Pix key, or null while it has none (its codes last the day only). */
+    pixKey: string | null;
   } | null;
   findings: {
     kind: FindingKind;
@@ -99,6 +101,7 @@ export async function readReceiving(ctx: PaymentsContext, actor: Actor): Promise
           lastError: row.lastError,
           reconciledAt: row.reconciledAt,
           withdrawsHere: row.provider !== "mercadopago",
+          pixKey: row.pixKey,
         }
       : null,
     findings: findings.map((f) => ({

@@ -43,7 +43,14 @@ export function ReceivingAccountCard({ account, canManage, confirmDisconnect, bu
         {account.reconciledAt ? (
           <Detail term="Última conciliação" value={formatDateTime(account.reconciledAt)} />
         ) : null}
+        {account.provider === "asaas" && account.pixKey ? (
+          <Detail term={T.pixKeyTerm} value={account.pixKey} />
+        ) : null}
       </dl>
+      {account.provider === "asaas" && !account.pixKey ? (
+        <p className="rounded-lg bg-warning-soft p-3 text-sm text-warning-ink">{T.noPixKey}</p>
+      ) : null}
+      {account.provider === "asaas" ? <p className="text-sm text-muted">{T.asaasRefundsWarning}</p> : null}
       {needsReconnect && account.lastError ? (
         <p className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
           <strong>Precisa reconectar:</strong> {account.lastError}

@@ -23,6 +23,8 @@ export const paymentAccounts = pgTable(
     providerAccountId: text("provider_account_id").notNull(),
     /** Asaas: the sub-account's wallet id. */
     walletId: text("wallet_id"),
+    /** Asaas: the sub-account's random Pix key (EVP) its BR Codes carry; null until one is made. */
+    pixKey: text("pix_key"),
     displayName: text("display_name"),
     email: text("email"),
     /** Sealed JSON of the account's credentials; null once disconnected. */
