@@ -18,6 +18,7 @@ import { accountById, asConnected, liveAccount } from "~/domain/payment-accounts
 import { validateAsaasTransfer } from "~/domain/payment-accounts/asaas-events.server";
 import { connectAsaas, repairAsaasPixKeys } from "~/domain/payment-accounts/connect-asaas.server";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
+import { readReceiving } from "~/domain/payment-accounts/read-receiving.server";
 import { placeOrder } from "~/domain/payments/place-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
@@ -343,6 +344,38 @@ describe("connecting a host's Asaas sub-account", () => {
         .slice(from)
         .filter((r) => r.headers.access_token === host.credentials.apiKey && r.path.startsWith("/v3/pix")),
     ).toEqual([]);
+  });
+
+  it("reads the sub-account's approval when it is opened and every hour until approved, and says on Recebimentos what is pending", async () => {
+    const host = await asaasShop();
+    expect((await accountById(db(), host.account.id))?.approval).toMatchObject({ general: "APPROVED" });
+    expect((await readReceiving(ctx, host.owner)).account?.pendingApproval).toEqual([]);
+
+    fake.setApproval(host.account.providerAccountId, {
+      documentation: "PENDING",
+      bankAccountInfo: "AWAITING_APPROVAL",
+      general: "PENDING",
+    });
+    // Read again only while an account is not approved: make this one look unread.
+    await db().update(paymentAccounts).set({ approval: null }).where(eq(paymentAccounts.id, host.account.id));
+    await repairAsaasPixKeys(ctx);
+    expect((await readReceiving(ctx, host.owner)).account?.pendingApproval).toEqual([
+      "Conta bancária: em análise no Asaas",
+      "Documentos: falta enviar",
+    ]);
+
+    fake.setApproval(host.account.providerAccountId, {
+      documentation: "APPROVED",
+      bankAccountInfo: "APPROVED",
+      general: "AWAITING_APPROVAL",
+    });
+    await repairAsaasPixKeys(ctx);
+    expect((await readReceiving(ctx, host.owner)).account?.pendingApproval).toEqual([
+      "Aprovação geral: em análise no Asaas",
+    ]);
+    fake.setApproval(host.account.providerAccountId, { general: "APPROVED" });
+    await repairAsaasPixKeys(ctx);
+    expect((await readReceiving(ctx, host.owner)).account?.pendingApproval).toEqual([]);
   });
 
   it("says Asaas refused when it does (an email already in use), saving nothing", async () => {

@@ -60,6 +60,8 @@ export type AsaasFake = {
   account(id: string): Record<string, unknown> | undefined;
   /** The account's own Pix key, or null when it has none (then its codes last until 23:59 of the day). */
   pixKeyOf(accountId: string): string | null;
+  /** Sets parts of the account's approval (`GET /v3/myAccount/status`). */
+  setApproval(accountId: string, parts: Partial<Account["approval"]>): void;
   /** Takes the account's Pix key away: an account as Estadia opened them before it made keys. */
   dropPixKey(accountId: string): void;
   /** How many Pix keys were made through the API. */
@@ -183,6 +185,8 @@ type Account = {
    * one is made (`POST /v3/pix/addressKeys`); its codes are then payable only until 23:59 of that day.
    */
   pixKey: string | null;
+  /** As `GET /v3/myAccount/status` answers: every part approved unless a test says otherwise. */
+  approval: Record<"commercialInfo" | "bankAccountInfo" | "documentation" | "general", string>;
 };
 
 type Webhook = {
@@ -399,13 +403,19 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
   let pixKeyCreations = 0;
 
   function addAccount(
-    fields: Omit<Account, "id" | "walletId" | "apiKey" | "pixKey"> & Partial<Account>,
+    fields: Omit<Account, "id" | "walletId" | "apiKey" | "pixKey" | "approval"> & Partial<Account>,
   ): Account {
     const account: Account = {
       id: randomUUID(),
       walletId: randomUUID(),
       apiKey: `$aact_hmlg_${randomBytes(36).toString("base64url")}`,
       pixKey: randomUUID(),
+      approval: {
+        commercialInfo: "APPROVED",
+        bankAccountInfo: "APPROVED",
+        documentation: "APPROVED",
+        general: "APPROVED",
+      },
       ...fields,
     };
     accounts.set(account.id, account);
@@ -1115,6 +1125,8 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
         return createPixKey(caller, json());
       case "GET /v3/pix/addressKeys":
         return page(caller.pixKey ? [caller] : [], query, pixKeyResource);
+      case "GET /v3/myAccount/status":
+        return { id: caller.id, ...caller.approval };
       case "GET /v3/finance/balance":
         return { balance: reais(caller.balanceCents) };
       case "POST /v3/webhooks":
@@ -1249,6 +1261,10 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
       return account && accountResource(account);
     },
     pixKeyOf: (accountId) => accountOf(accountId).pixKey,
+    setApproval(accountId, parts) {
+      const account = accountOf(accountId);
+      account.approval = { ...account.approval, ...parts };
+    },
     dropPixKey(accountId) {
       accountOf(accountId).pixKey = null;
     },

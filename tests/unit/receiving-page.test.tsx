@@ -41,6 +41,7 @@ const mercadoPago: ReceivingAccount = {
   reconciledAt: null,
   withdrawsHere: false,
   pixKey: null,
+  pendingApproval: [],
   offered: true,
 };
 
@@ -152,6 +153,18 @@ describe("/recebimentos", () => {
     expect(keyless).toContain(
       "ainda não tem chave Pix: os códigos Pix que ela gera valem só até as 23:59 do dia",
     );
+    const pending = text(
+      render({
+        account: {
+          ...asaas,
+          pendingApproval: ["Documentos: falta enviar", "Conta bancária: em análise no Asaas"],
+        },
+      }),
+    );
+    expect(pending).toContain("A conta no Asaas ainda não está aprovada.");
+    expect(pending).toContain("Documentos: falta enviar");
+    expect(pending).toContain("Conta bancária: em análise no Asaas");
+    expect(keyed).not.toContain("ainda não está aprovada");
     // Other providers have no such key or option.
     const other = text(render({ account: mercadoPago }));
     expect(other).not.toContain("Chave Pix");

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNotNull, isNull, like } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import { paymentAccounts } from "~/platform/db/schema";
 import { asaasWebhookPath } from "~/platform/payments/account-providers.server";
 import {
   createAsaasSubAccount,
   ensureAsaasPixKey,
+  readAsaasApproval,
   registerAsaasWebhook,
 } from "~/platform/payments/asaas-accounts.server";
 import type { PaymentsContext } from "~/platform/payments/payments-context";
@@ -70,17 +71,20 @@ export async function connectAsaas(
 }
 
 /**
- * Gives an Asaas account its random Pix key (the one it has, or a new one) and keeps it on the row; null,
- * logged, when Asaas does not answer: the hourly repair tries again. Its codes meanwhile last the day only.
+ * Gives an Asaas account its random Pix key (the one it has, or a new one) and keeps it on the row, with
+ * its approval as Asaas reads it now; null, logged, when Asaas does not answer: the hourly repair tries
+ * again. Its codes meanwhile last the day only.
  */
 async function givePixKey(ctx: PaymentsContext, account: AccountRow): Promise<AccountRow | null> {
   const root = ctx.config.asaas;
   if (!root || !account.credentials) return null;
   try {
-    const { key } = await ensureAsaasPixKey({ apiUrl: root.apiUrl, sealedCredentials: account.credentials });
+    const asked = { apiUrl: root.apiUrl, sealedCredentials: account.credentials };
+    const { key } = await ensureAsaasPixKey(asked);
+    const approval = await readAsaasApproval(asked);
     const [row] = await ctx.db
       .update(paymentAccounts)
-      .set({ pixKey: key, updatedAt: ctx.now() })
+      .set({ pixKey: key, approval, updatedAt: ctx.now() })
       .where(eq(paymentAccounts.id, account.id))
       .returning();
     return row ?? null;
@@ -91,7 +95,10 @@ async function givePixKey(ctx: PaymentsContext, account: AccountRow): Promise<Ac
   }
 }
 
-/** Checks and repairs the Pix key of every connected Asaas account that has none on record (hourly job). */
+/**
+ * Checks and repairs, every hour, each connected Asaas account with no Pix key on record or not yet fully
+ * approved: its key is made if missing, its approval read again (Recebimentos says what is pending).
+ */
 export async function repairAsaasPixKeys(ctx: PaymentsContext): Promise<number> {
   if (!ctx.config.asaas) return 0;
   const keyless = await ctx.db
@@ -100,8 +107,12 @@ export async function repairAsaasPixKeys(ctx: PaymentsContext): Promise<number> 
     .where(
       and(
         eq(paymentAccounts.provider, "asaas"),
-        isNull(paymentAccounts.pixKey),
         isNotNull(paymentAccounts.credentials),
+        or(
+          isNull(paymentAccounts.pixKey),
+          isNull(paymentAccounts.approval),
+          sql`${paymentAccounts.approval}->>'general' is distinct from 'APPROVED'`,
+        ),
       ),
     );
   let done = 0;

@@ -270,6 +270,34 @@ export async function ensureAsaasPixKey(
   return made;
 }
 
+/** What Asaas says of a sub-account's approval (`GET /v3/myAccount/status`), each part's status as it names it. */
+export type AsaasApproval = {
+  commercialInfo: string;
+  bankAccountInfo: string;
+  documentation: string;
+  /** APPROVED only once every part is: the account is then fully approved. */
+  general: string;
+};
+
+/** The sub-account's approval, read with its own key. */
+export async function readAsaasApproval(
+  options: HttpOptions & { apiUrl: string; sealedCredentials: string },
+): Promise<AsaasApproval> {
+  const { apiKey } = openAsaasCredentials(options.sealedCredentials, options.key);
+  const call = createAsaasApi(
+    { apiKey, apiUrl: options.apiUrl, fetch: options.fetch, timeoutMs: options.timeoutMs },
+    ProviderError,
+  );
+  const answer = await call<Record<string, unknown>>({ method: "GET", path: "/v3/myAccount/status" });
+  const part = (name: string) => (typeof answer[name] === "string" ? (answer[name] as string) : "PENDING");
+  return {
+    commercialInfo: part("commercialInfo"),
+    bankAccountInfo: part("bankAccountInfo"),
+    documentation: part("documentation"),
+    general: part("general"),
+  };
+}
+
 /** The sub-account's key and webhook token; throws SealError when the sealed text does not open. */
 export function openAsaasCredentials(sealed: string, key?: Buffer): AsaasCredentials {
   const opened = unseal<Partial<AsaasCredentials>>(sealed, key);

@@ -15,6 +15,8 @@ export const RECEIVING_PAGE_TEXT = {
   reconnectOther: "Para voltar a receber, desconecte a conta e conecte-a de novo.",
   disconnectQuestion: "Desconectar a conta?",
   pixKeyTerm: "Chave Pix (aleatória)",
+  pendingApproval:
+    "A conta no Asaas ainda não está aprovada. Envie o que falta pelo app ou site do Asaas; o que falta:",
   noPixKey:
     "Esta conta ainda não tem chave Pix: os códigos Pix que ela gera valem só até as 23:59 do dia. O Estadia cria uma chave aleatória para ela em até uma hora.",
   asaasRefundsWarning:
