@@ -11,7 +11,7 @@ import { foldPastSlots } from "~/domain/ledger/sales-summary.server";
 import { sweepMoney } from "~/domain/ledger/sweep-money.server";
 import { sendDueWhatsApp } from "~/domain/notifications/send-whatsapp.server";
 import { forgetOldStatusUpdates } from "~/domain/notifications/whatsapp-statuses.server";
-import { retryAsaasWebhooks } from "~/domain/payment-accounts/connect-asaas.server";
+import { repairAsaasPixKeys, retryAsaasWebhooks } from "~/domain/payment-accounts/connect-asaas.server";
 import { refreshDueTokens } from "~/domain/payment-accounts/refresh-tokens.server";
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { reconcileAccounts } from "~/domain/payments/reconcile.server";
@@ -190,12 +190,17 @@ function backgroundJobs(log: Logger) {
       run: async () => sendStockAlertDigests(await paymentsContext(log.child({ job: "stock-alerts" }))),
     },
     {
-      // Mercado Pago's tokens last 180 days: renewed 60 days ahead. Asaas webhooks not registered yet: again.
+      // Mercado Pago's tokens last 180 days: renewed 60 days ahead. Asaas webhooks not registered yet, and
+      // Pix keys not made yet (or accounts opened before keys were made): again.
       name: "payment-tokens",
       everySeconds: 60 * 60,
       run: async () => {
         const ctx = await paymentsContext(log.child({ job: "payment-tokens" }));
-        return { renewed: await refreshDueTokens(ctx), webhooks: await retryAsaasWebhooks(ctx) };
+        return {
+          renewed: await refreshDueTokens(ctx),
+          webhooks: await retryAsaasWebhooks(ctx),
+          pixKeys: await repairAsaasPixKeys(ctx),
+        };
       },
     },
     {

@@ -16,15 +16,24 @@ import { BUYER_TEXT } from "~/domain/orders/buyer";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
 import { accountById, asConnected, liveAccount } from "~/domain/payment-accounts/accounts.server";
 import { validateAsaasTransfer } from "~/domain/payment-accounts/asaas-events.server";
-import { connectAsaas } from "~/domain/payment-accounts/connect-asaas.server";
+import { connectAsaas, repairAsaasPixKeys } from "~/domain/payment-accounts/connect-asaas.server";
 import { RECEIVING_TEXT } from "~/domain/payment-accounts/messages";
+import { readReceiving } from "~/domain/payment-accounts/read-receiving.server";
 import { placeOrder } from "~/domain/payments/place-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import type { Actor } from "~/domain/team/permissions";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { orders, paymentEvents, payments, walletMovements, wallets, withdrawals } from "~/platform/db/schema";
+import {
+  orders,
+  paymentAccounts,
+  paymentEvents,
+  payments,
+  walletMovements,
+  wallets,
+  withdrawals,
+} from "~/platform/db/schema";
 import {
   asaasTransferValidationRequest,
   openAsaasCredentials,
@@ -297,6 +306,78 @@ describe("connecting a host's Asaas sub-account", () => {
     expect((await liveAccount(db(), shop.organizationId))?.id).toBe(row.id);
   });
 
+  it("gives the new sub-account a random Pix key at once; one without a key (codes for the day only) is repaired by the hourly job, once", async () => {
+    const host = await asaasShop();
+    const key = fake.pixKeyOf(host.account.providerAccountId);
+    expect(key).toMatch(/\S/);
+    expect(host.account.pixKey).toBe(key);
+    const made = fake.requests.filter((r) => r.method === "POST" && r.path === "/v3/pix/addressKeys");
+    expect(made.at(-1)?.headers.access_token).toBe(host.credentials.apiKey);
+    expect(made.at(-1)?.body).toEqual({ type: "EVP" });
+
+    // An account as they were opened before keys were made: the fake's codes then last the day only.
+    fake.dropPixKey(host.account.providerAccountId);
+    await db().update(paymentAccounts).set({ pixKey: null }).where(eq(paymentAccounts.id, host.account.id));
+    const g = await guestWithCartIn(db(), host.shop, { Vinho: 1 });
+    const placed = await placeOrder(ctx, { ...g.key, method: "pix", buyer: BUYER });
+    if (!placed.ok) throw new Error("not placed");
+    await startPixPayment(ctx, g.key);
+    const [charge] = await db().select().from(payments).where(eq(payments.orderId, placed.orderId));
+    const qr = await fetch(`${fake.url}/v3/payments/${charge?.providerPaymentId}/pixQrCode`, {
+      headers: { access_token: host.credentials.apiKey },
+    });
+    const { expirationDate } = (await qr.json()) as { expirationDate: string };
+    expect(expirationDate.slice(11)).toBe("23:59:59");
+    expect(Date.parse(`${expirationDate.replace(" ", "T")}-03:00`) - Date.now()).toBeLessThan(24 * 3_600_000);
+
+    const creations = fake.pixKeyCreations;
+    expect(await repairAsaasPixKeys(ctx)).toBeGreaterThanOrEqual(1);
+    const repaired = await accountById(db(), host.account.id);
+    expect(repaired?.pixKey).toBe(fake.pixKeyOf(host.account.providerAccountId));
+    expect(repaired?.pixKey).not.toBeNull();
+    expect(fake.pixKeyCreations).toBe(creations + 1);
+    // Done: the next run asks nothing of this account.
+    const from = fake.requests.length;
+    await repairAsaasPixKeys(ctx);
+    expect(
+      fake.requests
+        .slice(from)
+        .filter((r) => r.headers.access_token === host.credentials.apiKey && r.path.startsWith("/v3/pix")),
+    ).toEqual([]);
+  });
+
+  it("reads the sub-account's approval when it is opened and every hour until approved, and says on Recebimentos what is pending", async () => {
+    const host = await asaasShop();
+    expect((await accountById(db(), host.account.id))?.approval).toMatchObject({ general: "APPROVED" });
+    expect((await readReceiving(ctx, host.owner)).account?.pendingApproval).toEqual([]);
+
+    fake.setApproval(host.account.providerAccountId, {
+      documentation: "PENDING",
+      bankAccountInfo: "AWAITING_APPROVAL",
+      general: "PENDING",
+    });
+    // Read again only while an account is not approved: make this one look unread.
+    await db().update(paymentAccounts).set({ approval: null }).where(eq(paymentAccounts.id, host.account.id));
+    await repairAsaasPixKeys(ctx);
+    expect((await readReceiving(ctx, host.owner)).account?.pendingApproval).toEqual([
+      "Conta bancária: em análise no Asaas",
+      "Documentos: falta enviar",
+    ]);
+
+    fake.setApproval(host.account.providerAccountId, {
+      documentation: "APPROVED",
+      bankAccountInfo: "APPROVED",
+      general: "AWAITING_APPROVAL",
+    });
+    await repairAsaasPixKeys(ctx);
+    expect((await readReceiving(ctx, host.owner)).account?.pendingApproval).toEqual([
+      "Aprovação geral: em análise no Asaas",
+    ]);
+    fake.setApproval(host.account.providerAccountId, { general: "APPROVED" });
+    await repairAsaasPixKeys(ctx);
+    expect((await readReceiving(ctx, host.owner)).account?.pendingApproval).toEqual([]);
+  });
+
   it("says Asaas refused when it does (an email already in use), saving nothing", async () => {
     const first = await asaasShop();
     const shop = await shopFixture(db(), [], { receiving: false });
@@ -379,6 +460,28 @@ describe("a guest paying an Asaas host by PIX", () => {
     expect(events.map((e) => [e.provider, e.topic, e.organizationId])).toEqual([
       ["asaas", "payment", host.shop.organizationId],
     ]);
+  });
+
+  it("names the split field as Asaas's API reference does (split): the fake refuses the examples' splits", async () => {
+    const g = await guestWithCartIn(db(), host.shop, { Vinho: 1 });
+    const placed = await placeOrder(ctx, { ...g.key, method: "pix", buyer: BUYER });
+    if (!placed.ok) throw new Error("not placed");
+    const before = fake.requests.length;
+    await startPixPayment(ctx, g.key);
+    const creation = fake.requests
+      .slice(before)
+      .find((r) => r.method === "POST" && r.path === "/v3/payments");
+    const body = creation?.body as Record<string, unknown>;
+    expect(body.split).toEqual([{ walletId: ESTADIA_WALLET, fixedValue: expect.any(Number) }]);
+    expect(body).not.toHaveProperty("splits");
+    const { split, ...rest } = body;
+    const renamed = await fetch(`${fake.url}/v3/payments`, {
+      method: "POST",
+      headers: { access_token: host.credentials.apiKey, "content-type": "application/json" },
+      body: JSON.stringify({ ...rest, splits: split }),
+    });
+    expect(renamed.status).toBe(400);
+    expect(JSON.stringify(await renamed.json())).toContain("splits");
   });
 
   it("takes a delivery only with the account's own token", async () => {

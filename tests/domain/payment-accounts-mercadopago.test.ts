@@ -2,7 +2,7 @@
 // by OAuth through the real domain functions, against the local fake of Mercado Pago: what is checked is
 // what the fake received (whose token, which application_fee), whose payment it became there, and what the
 // books of each organization say afterwards.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { latestGuestOrder } from "~/domain/orders/guest-orders.server";
@@ -358,6 +358,88 @@ describe("two organizations, each with its own Mercado Pago seller", () => {
     expect(events.map((e) => e.processedAt === null)).toEqual([false, false]);
 
     expect(await snapshotOf(b.shop.organizationId)).toBe(before);
+  });
+
+  it("a payment found by external_reference in another organization's account is ignored", async () => {
+    // A's order whose PIX creation answer never came back: a row waiting for its provider id.
+    const g = await guestWithCartIn(db(), a.shop, { Vinho: 1 });
+    const placed = await placeOrder(h.ctx, { ...g.key, method: "pix", buyer: BUYER });
+    if (!placed.ok) throw new Error("not placed");
+    const [order] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
+    const accountA = await accountOf(a.shop.organizationId);
+    await db()
+      .insert(payments)
+      .values({
+        organizationId: a.shop.organizationId,
+        orderId: placed.orderId,
+        provider: "mercadopago",
+        paymentAccountId: accountA.id,
+        method: "pix",
+        status: "creating",
+        amountCents: order?.totalCents ?? 0,
+        idempotencyKey: `order:${placed.orderId}:pix:${randomUUID()}`,
+      });
+    // Seller B makes a payment of its own naming A's order, and it is paid.
+    const made = await fetch(`${fake.url}/v1/payments`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${(await tokensOf(b.shop.organizationId)).accessToken}`,
+        "content-type": "application/json",
+        "x-idempotency-key": randomUUID(),
+      },
+      body: JSON.stringify({
+        payment_method_id: "pix",
+        transaction_amount: (order?.totalCents ?? 0) / 100,
+        external_reference: placed.orderId,
+        payer: { email: BUYER.email },
+      }),
+    });
+    const { id } = (await made.json()) as { id: number };
+    fake.approve(id);
+    const beforeA = await snapshotOf(a.shop.organizationId);
+
+    // B's genuine notification about it is fetched with B's token: A's books stay as they were.
+    expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, fake.webhookFor(id))).toBe("ignored");
+    expect(fake.requests.some((r) => r.path === `/v1/payments/${id}` && r.method === "GET")).toBe(true);
+    expect(await snapshotOf(a.shop.organizationId)).toBe(beforeA);
+    expect((await latestGuestOrder(db(), g.cartId, g.deviceId))?.status).toBe("pending");
+    const [waiting] = await chargesOf(placed.orderId);
+    expect(waiting).toMatchObject({ status: "creating", providerPaymentId: null });
+    expect(await movementsOf(placed.orderId)).toEqual([]);
+  });
+
+  it("an IPN call is answered, never read for its body: the payment is fetched with its own seller's token and only the answer counts", async () => {
+    const pix = await pixOrder(a.shop, { Água: 1 });
+    const beforeB = await snapshotOf(b.shop.organizationId);
+    const tokenA = `Bearer ${(await tokensOf(a.shop.organizationId)).accessToken}`;
+    // Unpaid, whatever the body claims (a seller, a status): fetched with A's token, still pending.
+    const ipn = fake.ipnFor(pix.mpId);
+    const lying = { ...ipn, body: JSON.stringify({ user_id: Number(b.seller), status: "approved" }) };
+    const from = fake.requests.length;
+    expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, lying)).toBe("applied");
+    const fetched = fake.requests.slice(from).filter((r) => r.path === `/v1/payments/${pix.mpId}`);
+    expect(fetched.map((r) => r.headers.authorization)).toEqual([tokenA]);
+    expect((await latestGuestOrder(db(), pix.cartId, pix.deviceId))?.status).toBe("pending");
+
+    // Paid: the next IPN call (a minute later) applies what Mercado Pago answers.
+    fake.approve(pix.mpId);
+    const nextMinute = vi.spyOn(Date, "now").mockReturnValue(Date.now() + MINUTE);
+    try {
+      expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, fake.ipnFor(pix.mpId))).toBe("applied");
+      // Its retry is the same event.
+      expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, fake.ipnFor(pix.mpId))).toBe("duplicate");
+    } finally {
+      nextMinute.mockRestore();
+    }
+    expect((await latestGuestOrder(db(), pix.cartId, pix.deviceId))?.status).toBe("paid");
+    expect(await movementsOf(pix.orderId)).toHaveLength(3);
+
+    // An unsigned call about a payment that is not ours is answered and stored nowhere.
+    const stored = (await db().select().from(paymentEvents)).length;
+    const stranger = { ...ipn, query: new URLSearchParams({ topic: "payment", id: "990000000001" }) };
+    expect(await deliverWebhook(h.ctx, MERCADOPAGO_PAYMENTS, stranger)).toBe("passed");
+    expect(await db().select().from(paymentEvents)).toHaveLength(stored);
+    expect(await snapshotOf(b.shop.organizationId)).toBe(beforeB);
   });
 
   it("refunds through the seller that took the payment, with that seller's token", async () => {

@@ -58,6 +58,14 @@ export type AsaasFake = {
   openSubAccount(options?: { balanceCents?: number; email?: string; name?: string }): FakeAccount;
   /** The account as `GET /v3/accounts` shows it (no apiKey), or undefined. */
   account(id: string): Record<string, unknown> | undefined;
+  /** The account's own Pix key, or null when it has none (then its codes last until 23:59 of the day). */
+  pixKeyOf(accountId: string): string | null;
+  /** Sets parts of the account's approval (`GET /v3/myAccount/status`). */
+  setApproval(accountId: string, parts: Partial<Account["approval"]>): void;
+  /** Takes the account's Pix key away: an account as Estadia opened them before it made keys. */
+  dropPixKey(accountId: string): void;
+  /** How many Pix keys were made through the API. */
+  readonly pixKeyCreations: number;
   /** The account's available balance, in cents. */
   balance(accountId: string): number;
   setBalance(accountId: string, cents: number): void;
@@ -158,6 +166,8 @@ const MAX_WEBHOOKS = 10;
 const PAUSE_AFTER_FAILURES = 15;
 const VALIDATION_ATTEMPTS = 3;
 const MINUTE = 60_000;
+/** The key a code made without one of the account's carries (Asaas's own, in the real service). */
+const FALLBACK_PIX_KEY = "asaas-fallback-pix-key";
 const DUPLICATE_WINDOW_MS = 15 * MINUTE;
 
 type Account = {
@@ -170,8 +180,13 @@ type Account = {
   cpfCnpj: string;
   details: Json;
   balanceCents: number;
-  /** The account's own PIX key, which its BR Codes carry. */
-  pixKey: string;
+  /**
+   * The account's own PIX key, which its BR Codes carry. A sub-account opened by the API has none until
+   * one is made (`POST /v3/pix/addressKeys`); its codes are then payable only until 23:59 of that day.
+   */
+  pixKey: string | null;
+  /** As `GET /v3/myAccount/status` answers: every part approved unless a test says otherwise. */
+  approval: Record<"commercialInfo" | "bankAccountInfo" | "documentation" | "general", string>;
 };
 
 type Webhook = {
@@ -217,6 +232,8 @@ type Payment = {
   splits: Split[];
   refunds: Refund[];
   qrCode: string;
+  /** Made while its account had no Pix key of its own. */
+  keyless: boolean;
 };
 
 type Transfer = {
@@ -383,15 +400,22 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
   let failures: number[] = [];
   let delayMs = 0;
   let baseUrl = "";
+  let pixKeyCreations = 0;
 
   function addAccount(
-    fields: Omit<Account, "id" | "walletId" | "apiKey" | "pixKey"> & Partial<Account>,
+    fields: Omit<Account, "id" | "walletId" | "apiKey" | "pixKey" | "approval"> & Partial<Account>,
   ): Account {
     const account: Account = {
       id: randomUUID(),
       walletId: randomUUID(),
       apiKey: `$aact_hmlg_${randomBytes(36).toString("base64url")}`,
       pixKey: randomUUID(),
+      approval: {
+        commercialInfo: "APPROVED",
+        bankAccountInfo: "APPROVED",
+        documentation: "APPROVED",
+        general: "APPROVED",
+      },
       ...fields,
     };
     accounts.set(account.id, account);
@@ -682,6 +706,10 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
     }
     const netCents = valueCents - pixFeeCents;
     if (netCents <= 0) throw invalid("invalid_value", "O valor da cobrança não cobre a taxa.");
+    // The API reference names the field `split`; some of Asaas's own examples write `splits`. The real API
+    // would drop an unknown field silently (and Estadia's fee with it): the fake refuses it loudly.
+    if ("splits" in body)
+      throw invalid("invalid_object", "O campo splits não existe: informe o split da cobrança em split.");
     const splits = readSplits(caller, body.split);
     splitCents(splits, netCents);
     const payment: Payment = {
@@ -700,9 +728,11 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
       splits,
       refunds: [],
       qrCode: "",
+      keyless: caller.pixKey === null,
     };
     payment.qrCode = buildBrCode({
-      key: caller.pixKey,
+      // Without a key of its own the code carries one of Asaas's, for that day only.
+      key: caller.pixKey ?? FALLBACK_PIX_KEY,
       amountCents: valueCents,
       merchantName: caller.name,
       merchantCity: "Sao Paulo",
@@ -720,13 +750,28 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
     return payment;
   }
 
+  function pixKeyResource(a: Account): Json {
+    return { id: `key-${a.id}`, key: a.pixKey, type: "EVP", status: "ACTIVE", canBeDeleted: true };
+  }
+
+  /** A random key (EVP), the only kind the fake makes; one per account. */
+  function createPixKey(caller: Account, body: Json): Json {
+    if (body.type !== "EVP") throw invalid("invalid_type", "O tipo de chave informado é inválido.");
+    if (caller.pixKey) throw invalid("invalid_action", "Esta conta já possui uma chave aleatória.");
+    caller.pixKey = randomUUID();
+    pixKeyCreations += 1;
+    return pixKeyResource(caller);
+  }
+
   function pixQrCode(p: Payment): Json {
     if (p.deleted || p.status !== "PENDING") {
       throw invalid("invalid_action", "Não é possível gerar o QR Code Pix desta cobrança.");
     }
-    // The code stays payable until 12 months after the due date (docs "Obter QR Code").
+    // The code stays payable until 12 months after the due date (docs "Obter QR Code"); with no Pix key
+    // on the account, only until 23:59 of the day it was made.
     const until = new Date(`${p.dueDate}T23:59:59-03:00`);
-    until.setUTCFullYear(until.getUTCFullYear() + 1);
+    if (p.keyless) until.setTime(new Date(`${local(p.created).slice(0, 10)}T23:59:59-03:00`).getTime());
+    else until.setUTCFullYear(until.getUTCFullYear() + 1);
     return {
       encodedImage: Buffer.from(p.qrCode).toString("base64"),
       payload: p.qrCode,
@@ -979,7 +1024,15 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
     }
     details.postalCode = postalCode;
     details.incomeValue = reais(amountCents(body.incomeValue, "incomeValue"));
-    const account = addAccount({ parentId: caller.id, name, email, cpfCnpj, details, balanceCents: 0 });
+    const account = addAccount({
+      parentId: caller.id,
+      name,
+      email,
+      cpfCnpj,
+      details,
+      balanceCents: 0,
+      pixKey: null,
+    });
     // The key is shown in this answer only.
     return { ...accountResource(account), apiKey: account.apiKey };
   }
@@ -1068,6 +1121,12 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
         }
         return page(children, query, accountResource);
       }
+      case "POST /v3/pix/addressKeys":
+        return createPixKey(caller, json());
+      case "GET /v3/pix/addressKeys":
+        return page(caller.pixKey ? [caller] : [], query, pixKeyResource);
+      case "GET /v3/myAccount/status":
+        return { id: caller.id, ...caller.approval };
       case "GET /v3/finance/balance":
         return { balance: reais(caller.balanceCents) };
       case "POST /v3/webhooks":
@@ -1200,6 +1259,17 @@ export async function startAsaasFake(options: AsaasFakeOptions): Promise<AsaasFa
     account(id) {
       const account = accounts.get(id);
       return account && accountResource(account);
+    },
+    pixKeyOf: (accountId) => accountOf(accountId).pixKey,
+    setApproval(accountId, parts) {
+      const account = accountOf(accountId);
+      account.approval = { ...account.approval, ...parts };
+    },
+    dropPixKey(accountId) {
+      accountOf(accountId).pixKey = null;
+    },
+    get pixKeyCreations() {
+      return pixKeyCreations;
     },
     balance: (accountId) => accountOf(accountId).balanceCents,
     setBalance(accountId, cents) {

@@ -38,6 +38,11 @@ export type MercadoPagoFake = {
   notify(id: string | number, notificationUrl?: string): Promise<Response>;
   /** The same webhook request as `notify` would send, without sending it. */
   webhookFor(id: string | number): WebhookRequest;
+  /**
+   * The IPN call MP also makes to a payment's notification_url (`?topic=payment&id=…`): nothing in it can
+   * be verified; the body as IPN sends it (`resource`, `topic`).
+   */
+  ipnFor(id: string | number): WebhookRequest;
   /** The application's credentials the fake accepts at /oauth/token. */
   readonly clientId: string;
   readonly clientSecret: string;
@@ -1018,6 +1023,13 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     return { headers, query, body };
   }
 
+  function ipnFor(id: string | number): WebhookRequest {
+    const dataId = String(find(id).id);
+    const query = new URLSearchParams({ id: dataId, topic: "payment" });
+    const body = JSON.stringify({ resource: dataId, topic: "payment" });
+    return { headers: new Headers({ "content-type": "application/json" }), query, body };
+  }
+
   const fake: MercadoPagoFake = {
     url: baseUrl,
     requests,
@@ -1053,6 +1065,7 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       delayMs = ms;
     },
     webhookFor,
+    ipnFor,
     async notify(id, notificationUrl) {
       const target = notificationUrl ?? find(id).notificationUrl;
       if (!target) throw new Error(`payment ${id} has no notification_url`);

@@ -25,6 +25,8 @@ export type ProviderHarness = {
   settle(paymentId: string, outcome: "approve" | "reject" | "expire"): Promise<void>;
   /** The notification the provider sends about this payment, signed as it signs them. */
   webhookFor(paymentId: string): WebhookRequest | Promise<WebhookRequest>;
+  /** The provider's unsigned legacy call about a payment (Mercado Pago's IPN), when it makes one. */
+  ipnFor?(paymentId: string): WebhookRequest;
   /** Reads this provider's webhooks (the application-wide verifier). */
   verifyWebhook?: WebhookVerifier;
   /** The account's id as its webhooks name it (WebhookHint.sellerId). */
@@ -69,7 +71,17 @@ function cardInput(token: string, overrides: Partial<CardChargeInput> = {}): Car
   };
 }
 
-export function providerContract(label: string, setup: () => Promise<ProviderHarness>): void {
+/** What a provider does beyond the common part, known when the suite is defined (so no case is skipped). */
+export type ProviderTraits = {
+  /** It also makes unsigned legacy calls about payments (Mercado Pago's IPN); the harness gives ipnFor. */
+  unsignedCalls?: boolean;
+};
+
+export function providerContract(
+  label: string,
+  setup: () => Promise<ProviderHarness>,
+  traits: ProviderTraits = {},
+): void {
   describe(label, () => {
     let h: ProviderHarness;
 
@@ -201,20 +213,51 @@ export function providerContract(label: string, setup: () => Promise<ProviderHar
       expect(hint?.eventId).toMatch(/\S/);
       if (h.accountId !== undefined) expect(hint?.sellerId).toBe(h.accountId);
 
+      // Not authentic: refused, or (a provider with unsigned legacy calls) only the query's payment id,
+      // marked unsigned and naming no seller, whatever the body says.
+      const untrusted = (request: WebhookRequest, paymentId: string) => {
+        const read = verify(request);
+        if (read === null) return;
+        expect(read).toMatchObject({ paymentId, sellerId: null, unsigned: true });
+      };
       const signature = webhook.headers.get("x-signature") ?? "";
       const lastHex = signature.slice(-1);
       const tampered = new Headers(webhook.headers);
       tampered.set("x-signature", signature.slice(0, -1) + (lastHex === "0" ? "1" : "0"));
-      expect(verify({ ...webhook, headers: tampered })).toBeNull();
+      untrusted({ ...webhook, headers: tampered }, payment.id);
 
       const otherQuery = new URLSearchParams(webhook.query);
       otherQuery.set("data.id", `${payment.id}1`);
-      expect(verify({ ...webhook, query: otherQuery })).toBeNull();
+      untrusted({ ...webhook, query: otherQuery }, `${payment.id}1`);
 
       const unsigned = new Headers(webhook.headers);
       unsigned.delete("x-signature");
-      expect(verify({ ...webhook, headers: unsigned })).toBeNull();
+      untrusted({ ...webhook, headers: unsigned }, payment.id);
+      // A call with no payment id to look up is refused outright.
+      expect(verify({ ...webhook, headers: unsigned, query: new URLSearchParams() })).toBeNull();
     });
+
+    // Registered only for such a provider: the others have no such call, and nothing is skipped.
+    if (traits.unsignedCalls)
+      it("reads its unsigned legacy call (IPN) only as the payment id to fetch, never the body's seller", async () => {
+        const verify = h.verifyWebhook;
+        if (!verify || !h.ipnFor)
+          throw new Error("a provider with unsigned calls gives verifyWebhook and ipnFor");
+        const payment = await h.provider.createPixCharge(pixInput());
+        const ipn = h.ipnFor(payment.id);
+        const hint = verify(ipn);
+        expect(hint).toMatchObject({
+          paymentId: payment.id,
+          topic: "payment",
+          sellerId: null,
+          unsigned: true,
+        });
+        // The same call again is the same event (a replay); a body claiming a seller and a status changes nothing.
+        const claiming = JSON.stringify({ user_id: 1, status: "approved", data: { id: payment.id } });
+        expect(verify({ ...ipn, body: claiming })).toEqual(hint);
+        // What the caller acts on is only what the provider answers for that id.
+        expect((await h.provider.getPayment(payment.id)).status).toBe("pending");
+      });
 
     it("reports no fees while a charge is pending, and once approved the platform's part is exactly the fee asked", async () => {
       const pix = await h.provider.createPixCharge(

@@ -45,20 +45,25 @@ function adapter(
   });
 }
 
-providerContract("Mercado Pago adapter against the local fake of its API", async () => {
-  const fake = await startMercadoPagoFake(CREDENTIALS);
-  const seller = fake.connect();
-  return {
-    provider: adapter(fake, seller),
-    cardToken: (holderName) => createTestCardToken(fake.url, CREDENTIALS.publicKey, holderName),
-    settle: async (paymentId, outcome) => fake[outcome](paymentId),
-    webhookFor: (paymentId) => fake.webhookFor(paymentId),
-    verifyWebhook,
-    accountId: seller.userId,
-    otherAccount: adapter(fake, fake.connect()),
-    close: () => fake.close(),
-  };
-});
+providerContract(
+  "Mercado Pago adapter against the local fake of its API",
+  async () => {
+    const fake = await startMercadoPagoFake(CREDENTIALS);
+    const seller = fake.connect();
+    return {
+      provider: adapter(fake, seller),
+      cardToken: (holderName) => createTestCardToken(fake.url, CREDENTIALS.publicKey, holderName),
+      settle: async (paymentId, outcome) => fake[outcome](paymentId),
+      webhookFor: (paymentId) => fake.webhookFor(paymentId),
+      ipnFor: (paymentId) => fake.ipnFor(paymentId),
+      verifyWebhook,
+      accountId: seller.userId,
+      otherAccount: adapter(fake, fake.connect()),
+      close: () => fake.close(),
+    };
+  },
+  { unsignedCalls: true },
+);
 
 const pix = (overrides: Record<string, unknown> = {}) => ({
   orderId: `order-${randomUUID()}`,
@@ -380,7 +385,7 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
     }
   });
 
-  it("builds a stable event id when the notification has none, and refuses a body that is not JSON", () => {
+  it("builds a stable event id when the notification has none, and reads a body that is not JSON as an unsigned call", () => {
     const requestId = randomUUID();
     const headers = new Headers({
       "x-request-id": requestId,
@@ -399,10 +404,15 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
     expect(first?.eventId).toMatch(/\S/);
     expect(second?.eventId).toBe(first?.eventId);
 
-    expect(verifyWebhook({ headers, query, body: "id=1&topic=payment" })).toBeNull();
+    expect(verifyWebhook({ headers, query, body: "id=1&topic=payment" })).toMatchObject({
+      paymentId: "123456",
+      sellerId: null,
+      unsigned: true,
+    });
+    expect(verifyWebhook({ headers, query: new URLSearchParams(), body: "id=1&topic=payment" })).toBeNull();
   });
 
-  it("names the seller from the body's user_id, a number or a string, and refuses another secret's signature", () => {
+  it("names the seller from the body's user_id, a number or a string, and trusts no seller under another secret's signature", () => {
     const requestId = randomUUID();
     const headers = new Headers({
       "x-request-id": requestId,
@@ -414,7 +424,14 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
 
     expect(verifyWebhook({ headers, query, body: body(241983636) })?.sellerId).toBe("241983636");
     expect(verifyWebhook({ headers, query, body: body("241983636") })?.sellerId).toBe("241983636");
-    expect(mercadoPagoWebhookVerifier("another-application")({ headers, query, body: body(1) })).toBeNull();
+    // Another secret's signature does not hold: only an unsigned call about 777, naming no seller.
+    expect(
+      mercadoPagoWebhookVerifier("another-application")({ headers, query, body: body(1) }),
+    ).toMatchObject({
+      paymentId: "777",
+      sellerId: null,
+      unsigned: true,
+    });
   });
 
   it("gives the browser the public key and MercadoPago.js, never the access token", () => {

@@ -40,6 +40,8 @@ const mercadoPago: ReceivingAccount = {
   lastError: null,
   reconciledAt: null,
   withdrawsHere: false,
+  pixKey: null,
+  pendingApproval: [],
   offered: true,
 };
 
@@ -139,6 +141,34 @@ describe("/recebimentos", () => {
     });
     expect(text(html)).toContain("os saques são pedidos aqui no Estadia, em Saques");
     expect(html).toContain('href="/withdrawals"');
+  });
+
+  it("shows an Asaas account's random Pix key, or says its codes last the day only while it has none; and warns about the refunds option", () => {
+    const asaas = { ...mercadoPago, provider: "asaas" as const, providerLabel: "Asaas", withdrawsHere: true };
+    const keyed = text(render({ account: { ...asaas, pixKey: "3f6c1a52-8e0b-4f6e-9a41-2d8e5b7c9a10" } }));
+    expect(keyed).toContain("Chave Pix (aleatória) 3f6c1a52-8e0b-4f6e-9a41-2d8e5b7c9a10");
+    expect(keyed).not.toContain("ainda não tem chave Pix");
+    expect(keyed).toContain("autorizar estornos de Pix pelo webhook de validação");
+    const keyless = text(render({ account: asaas }));
+    expect(keyless).toContain(
+      "ainda não tem chave Pix: os códigos Pix que ela gera valem só até as 23:59 do dia",
+    );
+    const pending = text(
+      render({
+        account: {
+          ...asaas,
+          pendingApproval: ["Documentos: falta enviar", "Conta bancária: em análise no Asaas"],
+        },
+      }),
+    );
+    expect(pending).toContain("A conta no Asaas ainda não está aprovada.");
+    expect(pending).toContain("Documentos: falta enviar");
+    expect(pending).toContain("Conta bancária: em análise no Asaas");
+    expect(keyed).not.toContain("ainda não está aprovada");
+    // Other providers have no such key or option.
+    const other = text(render({ account: mercadoPago }));
+    expect(other).not.toContain("Chave Pix");
+    expect(other).not.toContain("estornos de Pix");
   });
 
   it("says why an account needs reconnecting, and offers 'Reconectar' for Mercado Pago", () => {

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import { paymentAccounts } from "~/platform/db/schema";
 import { asaasWebhookPath } from "~/platform/payments/account-providers.server";
-import { createAsaasSubAccount, registerAsaasWebhook } from "~/platform/payments/asaas-accounts.server";
+import {
+  createAsaasSubAccount,
+  ensureAsaasPixKey,
+  readAsaasApproval,
+  registerAsaasWebhook,
+} from "~/platform/payments/asaas-accounts.server";
 import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError } from "~/platform/payments/provider";
 import { AppError } from "../errors";
@@ -54,14 +59,68 @@ export async function connectAsaas(
     email: created.email,
     credentials: created.sealedCredentials,
   });
-  if (created.webhookRegistered) return row;
+  const keyed = (await givePixKey(ctx, row)) ?? row;
+  if (created.webhookRegistered) return keyed;
   ctx.log.warn({ accountId: id, reason: created.webhookError }, "Asaas webhook not registered yet");
   const [marked] = await ctx.db
     .update(paymentAccounts)
     .set({ lastError: WEBHOOK_PENDING })
     .where(eq(paymentAccounts.id, id))
     .returning();
-  return marked ?? row;
+  return marked ?? keyed;
+}
+
+/**
+ * Gives an Asaas account its random Pix key (the one it has, or a new one) and keeps it on the row, with
+ * its approval as Asaas reads it now; null, logged, when Asaas does not answer: the hourly repair tries
+ * again. Its codes meanwhile last the day only.
+ */
+async function givePixKey(ctx: PaymentsContext, account: AccountRow): Promise<AccountRow | null> {
+  const root = ctx.config.asaas;
+  if (!root || !account.credentials) return null;
+  try {
+    const asked = { apiUrl: root.apiUrl, sealedCredentials: account.credentials };
+    const { key } = await ensureAsaasPixKey(asked);
+    const approval = await readAsaasApproval(asked);
+    const [row] = await ctx.db
+      .update(paymentAccounts)
+      .set({ pixKey: key, approval, updatedAt: ctx.now() })
+      .where(eq(paymentAccounts.id, account.id))
+      .returning();
+    return row ?? null;
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    ctx.log.warn({ err, accountId: account.id }, "Asaas Pix key not made yet");
+    return null;
+  }
+}
+
+/**
+ * Checks and repairs, every hour, each connected Asaas account with no Pix key on record or not yet fully
+ * approved: its key is made if missing, its approval read again (Recebimentos says what is pending).
+ */
+export async function repairAsaasPixKeys(ctx: PaymentsContext): Promise<number> {
+  if (!ctx.config.asaas) return 0;
+  const keyless = await ctx.db
+    .select()
+    .from(paymentAccounts)
+    .where(
+      and(
+        eq(paymentAccounts.provider, "asaas"),
+        isNotNull(paymentAccounts.credentials),
+        or(
+          isNull(paymentAccounts.pixKey),
+          isNull(paymentAccounts.approval),
+          sql`${paymentAccounts.approval}->>'general' is distinct from 'APPROVED'`,
+        ),
+      ),
+    );
+  let done = 0;
+  for (const account of keyless) {
+    if (account.status === "disconnected") continue;
+    if (await givePixKey(ctx, account)) done += 1;
+  }
+  return done;
 }
 
 /** Registers the webhooks that could not be registered when their account was opened (an hourly job). */

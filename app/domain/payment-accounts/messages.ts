@@ -40,3 +40,30 @@ export function statusLabel(status: string): string {
 export function providerLabel(provider: string): string {
   return PROVIDER_LABEL[provider as AccountProviderName] ?? provider;
 }
+
+const APPROVAL_PART_LABEL = {
+  commercialInfo: "Dados comerciais",
+  bankAccountInfo: "Conta bancária",
+  documentation: "Documentos",
+} as const;
+
+const APPROVAL_STATUS_TEXT: Record<string, string> = {
+  PENDING: "falta enviar",
+  AWAITING_APPROVAL: "em análise no Asaas",
+  REJECTED: "recusado pelo Asaas",
+};
+
+/**
+ * What an Asaas sub-account still lacks to be approved, one line per part (Asaas's
+ * `GET /v3/myAccount/status`); empty once it is approved or while it was never read.
+ */
+export function asaasPendingLines(approval: Record<string, string> | null): string[] {
+  if (!approval || approval.general === "APPROVED") return [];
+  const lines = (Object.keys(APPROVAL_PART_LABEL) as (keyof typeof APPROVAL_PART_LABEL)[]).flatMap((part) => {
+    const status = approval[part] ?? "PENDING";
+    if (status === "APPROVED") return [];
+    return [`${APPROVAL_PART_LABEL[part]}: ${APPROVAL_STATUS_TEXT[status] ?? status}`];
+  });
+  if (lines.length > 0) return lines;
+  return [`Aprovação geral: ${APPROVAL_STATUS_TEXT[approval.general ?? "PENDING"] ?? approval.general}`];
+}

@@ -4,7 +4,7 @@ import type { AccountProviderName, PaymentsConfig } from "~/platform/env.server"
 import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { type Actor, assertCan, can } from "../team/permissions";
 import { liveAccount } from "./accounts.server";
-import { type AccountStatus, providerLabel, statusLabel } from "./messages";
+import { type AccountStatus, asaasPendingLines, providerLabel, statusLabel } from "./messages";
 import { inFreeTrial, percentText } from "./platform-fee";
 import { FINDING_TEXT, type FindingKind } from "./reconcile-findings";
 
@@ -32,6 +32,10 @@ export type ReceivingView = {
     reconciledAt: Date | null;
     /** Whether the host withdraws through Estadia (Asaas, sandbox) or at the provider (Mercado Pago). */
     withdrawsHere: boolean;
+    /** Asaas: the sub-account's random Pix key, or null while it has none (its codes last the day only). */
+    pixKey: string | null;
+    /** Asaas: what the sub-account still lacks to be approved, one line per part; empty once approved. */
+    pendingApproval: string[];
   } | null;
   findings: {
     kind: FindingKind;
@@ -99,6 +103,8 @@ export async function readReceiving(ctx: PaymentsContext, actor: Actor): Promise
           lastError: row.lastError,
           reconciledAt: row.reconciledAt,
           withdrawsHere: row.provider !== "mercadopago",
+          pixKey: row.pixKey,
+          pendingApproval: row.provider === "asaas" ? asaasPendingLines(row.approval) : [],
         }
       : null,
     findings: findings.map((f) => ({

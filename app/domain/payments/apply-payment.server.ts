@@ -26,7 +26,7 @@ export async function recheckCharge(ctx: PaymentsContext, ref: ChargeRef): Promi
   const live = await withAccountProvider(ctx, ref.paymentAccountId, (p) =>
     p.getPayment(ref.providerPaymentId),
   );
-  return applyPayment(ctx, ref.provider, live);
+  return applyPayment(ctx, ref, live);
 }
 
 /** Stops a pending charge at its account and applies the answer (a charge paid meanwhile is refunded). */
@@ -34,7 +34,7 @@ export async function cancelCharge(ctx: PaymentsContext, ref: ChargeRef): Promis
   const live = await withAccountProvider(ctx, ref.paymentAccountId, (p) =>
     p.cancelPayment(ref.providerPaymentId),
   );
-  return applyPayment(ctx, ref.provider, live);
+  return applyPayment(ctx, ref, live);
 }
 
 export type AppliedPayment = {
@@ -43,6 +43,9 @@ export type AppliedPayment = {
   orderStatus: OrderStatus;
   becamePaid: boolean;
 };
+
+/** Who answered with a payment: the provider, and the organization's account whose credentials fetched it. */
+export type FetchedBy = { provider: string; paymentAccountId: string | null };
 
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -58,14 +61,15 @@ type PaymentRow = typeof payments.$inferSelect;
  */
 export async function applyPayment(
   ctx: PaymentsContext,
-  /** The provider that reported it (payments are unique per provider). */
-  providerName: string,
+  /** The provider and account that reported it: only that account's own payments are matched. */
+  by: FetchedBy,
   live: ProviderPayment,
 ): Promise<AppliedPayment | null> {
+  const providerName = by.provider;
   const now = ctx.now();
   const afterwards: (() => Promise<void>)[] = [];
   const applied = await ctx.db.transaction(async (tx) => {
-    const ref = await findPayment(tx, providerName, live);
+    const ref = await findPayment(tx, by, live);
     if (!ref) return null;
     // Locks in the order every path takes (cart, order, payment, stock, wallet), so none can deadlock:
     // placing an order locks the cart first too.
@@ -156,14 +160,18 @@ export async function applyPayment(
 }
 
 /**
- * Our row of a provider's payment. One whose creation answer never reached us has no provider id yet: it is
- * found by the order it was for (the external reference) and given the id now.
+ * Our row of a provider's payment, made through the account that fetched it. One whose creation answer never
+ * reached us has no provider id yet: it is found by the order it was for (the external reference) and given
+ * the id now. The external reference is whatever the payment's maker wrote, so a payment of another
+ * organization's account naming our order is never matched (it would mark our order paid with their money).
  */
-async function findPayment(tx: Tx, provider: string, live: ProviderPayment) {
+async function findPayment(tx: Tx, by: FetchedBy, live: ProviderPayment) {
+  if (!by.paymentAccountId) return null;
+  const ours = and(eq(payments.provider, by.provider), eq(payments.paymentAccountId, by.paymentAccountId));
   const [known] = await tx
     .select({ id: payments.id, orderId: payments.orderId })
     .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, live.id)));
+    .where(and(ours, eq(payments.providerPaymentId, live.id)));
   if (known) return known;
   if (!isUuid(live.externalReference)) return null;
   const [unanswered] = await tx
@@ -171,7 +179,7 @@ async function findPayment(tx: Tx, provider: string, live: ProviderPayment) {
     .from(payments)
     .where(
       and(
-        eq(payments.provider, provider),
+        ours,
         eq(payments.orderId, live.externalReference),
         eq(payments.method, live.method),
         isNull(payments.providerPaymentId),

@@ -74,7 +74,11 @@ export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): 
       .update(payments)
       .set({ providerPaymentId: made.id, updatedAt: ctx.now() })
       .where(eq(payments.id, attempt.id));
-    const applied = await applyPayment(ctx, charger.account.provider, made);
+    const applied = await applyPayment(
+      ctx,
+      { provider: charger.account.provider, paymentAccountId: charger.account.id },
+      made,
+    );
     const status = applied?.orderStatus ?? "pending";
     return made.status === "rejected"
       ? { orderId: order.id, status, reason: cardRefusalReason(made.refusal) }

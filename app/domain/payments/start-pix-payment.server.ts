@@ -77,7 +77,12 @@ export async function startPixPayment(ctx: PaymentsContext, key: GuestKey): Prom
       updatedAt: ctx.now().toISOString(),
     });
     // A new PIX is pending: nothing to apply unless the provider already says otherwise.
-    if (made.status !== "pending") await applyPayment(ctx, charger.account.provider, made);
+    if (made.status !== "pending")
+      await applyPayment(
+        ctx,
+        { provider: charger.account.provider, paymentAccountId: charger.account.id },
+        made,
+      );
   } catch (err) {
     if (err instanceof AppError) await markAttempt(ctx, attempt.id, "unauthorized");
     if (!(err instanceof ProviderError)) throw err;

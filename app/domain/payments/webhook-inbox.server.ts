@@ -14,8 +14,13 @@ import { recordEvent } from "./payment-events.server";
 // received (checked, stored once, answered at once), then applied out of the request. A notification is
 // only a hint: what it is about is fetched from the provider with the account it concerns (ADR 0015).
 
-/** What a notification became: refused (not authentic: 401), a replay, or stored (answered 200). */
-export type Received = { outcome: "refused" | "duplicate" } | { outcome: "stored"; eventId: string };
+/**
+ * What a notification became: refused (not authentic: 401), a replay, passed over (an unsigned call about
+ * no payment of ours: answered 200, stored nowhere), or stored (answered 200).
+ */
+export type Received =
+  | { outcome: "refused" | "duplicate" | "passed" }
+  | { outcome: "stored"; eventId: string };
 
 /** What applying a stored event did; a deferred one is left for the sweep. */
 export type Applied = "applied" | "ignored" | "deferred";
@@ -41,6 +46,8 @@ export async function receiveWebhook(
   const notice = ctx.providers.webhookReader(source)?.(request);
   if (!notice) return refused(source);
   const provider = source.to === "account" ? source.account.provider : source.provider;
+  // An unsigned call is only worth a look when it names a payment we made (then fetched with its account).
+  if (notice.unsigned && !(await isOurPayment(ctx, provider, notice.subjectId))) return { outcome: "passed" };
   const account =
     source.to === "account"
       ? source.account
@@ -176,6 +183,16 @@ async function applyTransferNews(ctx: PaymentsContext, event: StoredEvent): Prom
 async function accountThrough(ctx: PaymentsContext, event: StoredEvent): Promise<string | null> {
   const account = event.organizationId ? await liveAccount(ctx.db, event.organizationId) : null;
   return account?.provider === event.provider ? account.id : null;
+}
+
+async function isOurPayment(ctx: PaymentsContext, provider: string, providerPaymentId: string) {
+  if (!providerPaymentId) return false;
+  const [row] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** A notification whose signature or token did not hold: counted for the operator, answered 401. */

@@ -75,7 +75,13 @@ function paymentNotices(verify: WebhookVerifier): WebhookReader {
   return (request) => {
     const hint = verify(request);
     return (
-      hint && { eventId: hint.eventId, topic: hint.topic, subjectId: hint.paymentId, sellerId: hint.sellerId }
+      hint && {
+        eventId: hint.eventId,
+        topic: hint.topic,
+        subjectId: hint.paymentId,
+        sellerId: hint.sellerId,
+        ...(hint.unsigned ? { unsigned: true as const } : {}),
+      }
     );
   };
 }

@@ -95,6 +95,10 @@ type AsaasAccountAnswer = {
 };
 
 type AsaasWebhookConfig = { id?: string; url?: string };
+type AsaasPixKeyAnswer = { id?: unknown; key?: unknown; type?: unknown; status?: unknown };
+
+/** Pix key statuses (docs.asaas.com "Pix"): a key still being activated will serve; any other will not. */
+const USABLE_PIX_KEY = ["ACTIVE", "AWAITING_ACTIVATION"];
 
 /** A fresh per-account webhook token: 32 random bytes (Asaas takes 32 to 255 characters). */
 function newWebhookToken(): string {
@@ -232,6 +236,66 @@ export async function registerAsaasWebhook(
       events: ASAAS_WEBHOOK_EVENTS,
     },
   });
+}
+
+/**
+ * The sub-account's Pix key, created as a random key (EVP) when it has none it can use. Without one, Asaas
+ * makes BR Codes payable only until 23:59 of the day they are made (a fallback it says it will end). Safe
+ * to call again: the check-and-repair job does, for accounts opened before keys were made.
+ */
+export async function ensureAsaasPixKey(
+  options: HttpOptions & { apiUrl: string; sealedCredentials: string },
+): Promise<{ key: string; status: string }> {
+  const { apiKey } = openAsaasCredentials(options.sealedCredentials, options.key);
+  const call = createAsaasApi(
+    { apiKey, apiUrl: options.apiUrl, fetch: options.fetch, timeoutMs: options.timeoutMs },
+    ProviderError,
+  );
+  const read = (answer: AsaasPixKeyAnswer) =>
+    typeof answer.key === "string" && answer.key && typeof answer.status === "string"
+      ? { key: answer.key, status: answer.status }
+      : null;
+  const existing = await call<AsaasList<AsaasPixKeyAnswer>>({
+    method: "GET",
+    path: "/v3/pix/addressKeys?limit=100",
+  });
+  for (const answer of existing.data ?? []) {
+    const key = read(answer);
+    if (key && USABLE_PIX_KEY.includes(key.status)) return key;
+  }
+  const made = read(
+    await call<AsaasPixKeyAnswer>({ method: "POST", path: "/v3/pix/addressKeys", body: { type: "EVP" } }),
+  );
+  if (!made) throw new ProviderError("Asaas made no Pix key", null, true, "pix_key_missing");
+  return made;
+}
+
+/** What Asaas says of a sub-account's approval (`GET /v3/myAccount/status`), each part's status as it names it. */
+export type AsaasApproval = {
+  commercialInfo: string;
+  bankAccountInfo: string;
+  documentation: string;
+  /** APPROVED only once every part is: the account is then fully approved. */
+  general: string;
+};
+
+/** The sub-account's approval, read with its own key. */
+export async function readAsaasApproval(
+  options: HttpOptions & { apiUrl: string; sealedCredentials: string },
+): Promise<AsaasApproval> {
+  const { apiKey } = openAsaasCredentials(options.sealedCredentials, options.key);
+  const call = createAsaasApi(
+    { apiKey, apiUrl: options.apiUrl, fetch: options.fetch, timeoutMs: options.timeoutMs },
+    ProviderError,
+  );
+  const answer = await call<Record<string, unknown>>({ method: "GET", path: "/v3/myAccount/status" });
+  const part = (name: string) => (typeof answer[name] === "string" ? (answer[name] as string) : "PENDING");
+  return {
+    commercialInfo: part("commercialInfo"),
+    bankAccountInfo: part("bankAccountInfo"),
+    documentation: part("documentation"),
+    general: part("general"),
+  };
 }
 
 /** The sub-account's key and webhook token; throws SealError when the sealed text does not open. */

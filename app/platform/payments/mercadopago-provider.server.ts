@@ -8,6 +8,7 @@ import {
   type ProviderFees,
   type ProviderPayment,
   type ProviderRefund,
+  type WebhookHint,
   type WebhookVerifier,
 } from "./provider";
 import { webhookSignatureHolds } from "./webhook-signature";
@@ -297,9 +298,9 @@ export function mercadoPagoWebhookVerifier(webhookSecret: string): WebhookVerifi
     try {
       parsed = JSON.parse(body);
     } catch {
-      return null;
+      return ipnHint(query);
     }
-    if (!parsed || typeof parsed !== "object") return null;
+    if (!parsed || typeof parsed !== "object") return ipnHint(query);
     const event = parsed as {
       id?: unknown;
       type?: unknown;
@@ -310,14 +311,15 @@ export function mercadoPagoWebhookVerifier(webhookSecret: string): WebhookVerifi
     };
     // MP signs the query's data.id, so that is the payment we trust; the body is not signed.
     const dataId = query.get("data.id") ?? idText(event.data?.id);
-    if (!dataId) return null;
-    const holds = webhookSignatureHolds({
-      secret: webhookSecret,
-      signature: headers.get("x-signature"),
-      dataId,
-      requestId: headers.get("x-request-id"),
-    });
-    if (!holds) return null;
+    const holds =
+      dataId !== null &&
+      webhookSignatureHolds({
+        secret: webhookSecret,
+        signature: headers.get("x-signature"),
+        dataId,
+        requestId: headers.get("x-request-id"),
+      });
+    if (!holds) return ipnHint(query);
     const topic =
       typeof event.type === "string" ? event.type : (query.get("type") ?? query.get("topic") ?? "");
     return {
@@ -330,6 +332,22 @@ export function mercadoPagoWebhookVerifier(webhookSecret: string): WebhookVerifi
       sellerId: idText(event.user_id),
     };
   };
+}
+
+/** One unsigned call per payment a minute is taken; the rest are replays of it (answered, not stored). */
+const IPN_BUCKET_MS = 60_000;
+
+/**
+ * Mercado Pago's IPN (`?topic=payment&id=…`, or `?type=payment&data.id=…` whose signature does not hold):
+ * it cannot be authenticated, so only the payment id in the query is read, never the body or a seller.
+ * Anything else unsigned is not a notification (null: 401).
+ */
+function ipnHint(query: URLSearchParams): WebhookHint | null {
+  const topic = query.get("topic") ?? query.get("type");
+  const id = query.get("id") ?? query.get("data.id");
+  if (topic !== "payment" || !id || !/^\d{1,20}$/.test(id)) return null;
+  const bucket = Math.floor(Date.now() / IPN_BUCKET_MS);
+  return { eventId: `ipn:payment:${id}:${bucket}`, topic, paymentId: id, sellerId: null, unsigned: true };
 }
 
 function idText(value: unknown): string | null {

@@ -105,6 +105,12 @@ export type WebhookHint = {
    * whose credentials fetch the payment. Null when the notification does not say.
    */
   sellerId: string | null;
+  /**
+   * A call whose authenticity cannot be checked (Mercado Pago's IPN, `?topic=payment&id=…`): it names a
+   * payment id and nothing else is read from it; only a payment we already made is fetched, with the
+   * account that made it.
+   */
+  unsigned?: true;
 };
 
 export type WebhookRequest = {
@@ -167,6 +173,8 @@ export type WebhookNotice = {
   subjectId: string;
   /** The seller account it names, as the provider names accounts; null when it does not say. */
   sellerId: string | null;
+  /** Not authentic, only a payment id to look up (WebhookHint.unsigned); never names a seller. */
+  unsigned?: true;
 };
 
 /** Reads a notification: the notice, or null when it is not authentic (answer 401, change nothing). */

@@ -43,7 +43,24 @@ export function ReceivingAccountCard({ account, canManage, confirmDisconnect, bu
         {account.reconciledAt ? (
           <Detail term="Última conciliação" value={formatDateTime(account.reconciledAt)} />
         ) : null}
+        {account.provider === "asaas" && account.pixKey ? (
+          <Detail term={T.pixKeyTerm} value={account.pixKey} />
+        ) : null}
       </dl>
+      {account.provider === "asaas" && !account.pixKey ? (
+        <p className="rounded-lg bg-warning-soft p-3 text-sm text-warning-ink">{T.noPixKey}</p>
+      ) : null}
+      {account.pendingApproval.length > 0 ? (
+        <div className="grid gap-1 rounded-lg bg-warning-soft p-3 text-sm text-warning-ink">
+          <p>{T.pendingApproval}</p>
+          <ul className="list-disc pl-5">
+            {account.pendingApproval.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {account.provider === "asaas" ? <p className="text-sm text-muted">{T.asaasRefundsWarning}</p> : null}
       {needsReconnect && account.lastError ? (
         <p className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
           <strong>Precisa reconectar:</strong> {account.lastError}

@@ -14,6 +14,13 @@ export const RECEIVING_PAGE_TEXT = {
     "Este provedor não está mais disponível: os hóspedes não conseguem pagar. Desconecte e conecte outra conta.",
   reconnectOther: "Para voltar a receber, desconecte a conta e conecte-a de novo.",
   disconnectQuestion: "Desconectar a conta?",
+  pixKeyTerm: "Chave Pix (aleatória)",
+  pendingApproval:
+    "A conta no Asaas ainda não está aprovada. Envie o que falta pelo app ou site do Asaas; o que falta:",
+  noPixKey:
+    "Esta conta ainda não tem chave Pix: os códigos Pix que ela gera valem só até as 23:59 do dia. O Estadia cria uma chave aleatória para ela em até uma hora.",
+  asaasRefundsWarning:
+    "Não ative no Asaas a opção de autorizar estornos de Pix pelo webhook de validação: o Estadia aprova só os saques que pediu e recusaria os estornos que você fizer aos hóspedes.",
 } as const;
 
 /** Estadia's fee as said before connecting: 'Estadia: 3% por venda, sem mensalidade. Nenhuma taxa…'. */

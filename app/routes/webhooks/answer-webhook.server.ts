@@ -10,7 +10,7 @@ export function providerNamed(param: string | undefined): ProviderName | null {
 
 /**
  * Every provider notification's answer, on any of its URLs: 404 where no provider offered here sends any;
- * 401 unless authentic (nothing stored); otherwise 200 at once, once it is stored, even for a replay or an
+ * 401 unless authentic or an unsigned call reduced to a payment id (nothing stored); otherwise 200 at once, once it is stored, even for a replay or an
  * event we do not act on (providers retry anything else, and Asaas pauses its queue). What it is about is
  * fetched and applied right after, out of the request, so a slow provider or email never delays the answer;
  * the checkout sweep applies whatever that leaves undone.

@@ -23,6 +23,13 @@ export const paymentAccounts = pgTable(
     providerAccountId: text("provider_account_id").notNull(),
     /** Asaas: the sub-account's wallet id. */
     walletId: text("wallet_id"),
+    /** Asaas: the sub-account's random Pix key (EVP) its BR Codes carry; null until one is made. */
+    pixKey: text("pix_key"),
+    /**
+     * Asaas: the sub-account's approval as `GET /v3/myAccount/status` last said it (commercialInfo,
+     * bankAccountInfo, documentation, general); null until read.
+     */
+    approval: jsonb("approval").$type<Record<string, string>>(),
     displayName: text("display_name"),
     email: text("email"),
     /** Sealed JSON of the account's credentials; null once disconnected. */
