@@ -18,6 +18,7 @@ import { requireCan } from "./require-can.server";
 import { SaleItem } from "./sale-row";
 import { countsText } from "./sales-totals";
 import { servicesContext } from "./services.server";
+import { TurnoverCountLink } from "./turnover-count-link";
 import { MoneyTiles } from "./wallet-money";
 
 export function meta() {
@@ -37,11 +38,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ? { ...page.sales, rows: page.sales.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) }
       : null,
     canReport: can(actor, "damage.report"),
+    canCount: can(actor, "stock.count"),
   };
 }
 
 export default function StayDetail({ loaderData }: Route.ComponentProps) {
-  const { stay, window, salesCount, sales, damages, previous, next, canReport } = loaderData;
+  const { stay, window, salesCount, sales, damages, previous, next, canReport, canCount } = loaderData;
   const cancelled = stay.status === "cancelled";
   return (
     <PageFrame
@@ -69,6 +71,11 @@ export default function StayDetail({ loaderData }: Route.ComponentProps) {
           <Fact term="Origem" value={sourceLabel(stay.source)} />
           {stay.reservationCode ? <Fact term={T.reservationCode} value={stay.reservationCode} /> : null}
         </dl>
+        {canCount && stay.kind === "stay" && !cancelled ? (
+          <div>
+            <TurnoverCountLink propertyId={stay.propertyId} stayId={stay.id} />
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="stay-sales" className="grid gap-3">

@@ -1,8 +1,9 @@
 import { ArrowLeft, ClipboardCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { getProperty } from "~/domain/properties/read-properties.server";
+import { daysRange } from "~/domain/stays/stay-dates-text";
 import { LOSS_REASON_OPTIONS, type LossReason } from "~/domain/stock/loss-reasons";
-import { listCountLines, saveStockCount } from "~/domain/stock/stock-count.server";
+import { listCountLines, readCountStay, saveStockCount } from "~/domain/stock/stock-count.server";
 import { formText } from "~/lib/form-text";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -25,21 +26,28 @@ import { STOCK_COUNT_TEXT as T } from "./stock-count-text";
 const DEFAULT_LOSS_REASON: LossReason = "consumed_unpaid";
 const COUNTED = "counted.";
 
-export function meta() {
-  return [{ title: T.title }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.stay ? T.turnoverTitle : T.title }];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** `?estadia=<id>`: the count of the stay that just ended ('Conferir saída'); another's stay is the 404 page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   requireCan(actor, "stock.count", { title: T.title, what: T.forbidden });
   const { db } = context.get(servicesContext);
   // Another organization's property is the 404 page, exactly like one that never existed.
   const property = notFoundUnlessFound(await getProperty(db, actor, params.propertyId));
+  const asked = new URL(request.url).searchParams.get("estadia");
+  const stay = asked ? notFoundUnlessFound(await readCountStay(db, actor, property.id, asked)) : null;
   const lines = await listCountLines(db, actor, property.id);
-  return { property: { id: property.id, name: property.name }, lines };
+  // The phone's id of this count: the same page sent twice (a lost answer, a retry) is one count.
+  return { property: { id: property.id, name: property.name }, stay, lines, clientId: crypto.randomUUID() };
 }
 
-/** The form posts `counted.<productId>` with the number typed for each line, and one `lossReason`. */
+/**
+ * The form posts `counted.<productId>` with the number typed for each line, one `lossReason`, and the count's
+ * `stayId`, `clientId` and `takenAt` (the phone's clock when 'Concluir' was pressed; without script, now).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
   const { db } = context.get(servicesContext);
@@ -50,20 +58,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         .filter((name) => name.startsWith(COUNTED))
         .map((name) => ({ productId: name.slice(COUNTED.length), counted: formText(form, name) })),
       lossReason: formText(form, "lossReason"),
+      stayId: formText(form, "stayId"),
+      clientId: formText(form, "clientId"),
+      takenAt: formText(form, "takenAt"),
     });
     return { message: T.done, summary };
   });
 }
 
 export default function StockCount({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, lines } = loaderData;
+  const { property, stay, lines, clientId } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : null;
 
   return (
     <PageFrame
-      title={T.title}
-      description={<span className="font-medium text-ink">{property.name}</span>}
+      title={stay ? T.turnoverTitle : T.title}
+      description={
+        <span className="font-medium text-ink">
+          {property.name}
+          {stay ? ` · ${T.turnoverOf(daysRange(stay.checkIn, stay.checkOut))}` : null}
+        </span>
+      }
       actions={
         <Link to={`/properties/${property.id}/products`} className={buttonClasses({ variant: "outline" })}>
           <ArrowLeft aria-hidden="true" />
@@ -77,7 +93,18 @@ export default function StockCount({ loaderData, actionData }: Route.ComponentPr
       ) : lines.length === 0 ? (
         <EmptyState icon={ClipboardCheck} title={T.empty} description={T.emptyHint} />
       ) : (
-        <Form method="post" className="grid gap-4">
+        <Form
+          method="post"
+          className="grid gap-4"
+          onSubmit={(event) => {
+            const takenAt = event.currentTarget.elements.namedItem("takenAt");
+            if (takenAt instanceof HTMLInputElement && !takenAt.value)
+              takenAt.value = new Date().toISOString();
+          }}
+        >
+          <input type="hidden" name="clientId" value={clientId} />
+          <input type="hidden" name="takenAt" defaultValue="" />
+          {stay ? <input type="hidden" name="stayId" value={stay.id} /> : null}
           <p className="text-sm text-muted">{T.intro}</p>
           {refusal ? (
             <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
