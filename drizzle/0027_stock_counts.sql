@@ -1,3 +1,9 @@
+CREATE TABLE "stay_account_settings" (
+	"organization_id" uuid PRIMARY KEY NOT NULL,
+	"unpaid_alert_cents" bigint DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "stock_count_lines" (
 	"organization_id" uuid NOT NULL,
 	"count_id" uuid NOT NULL,
@@ -29,6 +35,7 @@ CREATE TABLE "stock_counts" (
 	CONSTRAINT "stock_counts_account_status_known" CHECK ("stock_counts"."account_status" in ('open','forgiven','in_damage'))
 );
 --> statement-breakpoint
+ALTER TABLE "stay_account_settings" ADD CONSTRAINT "stay_account_settings_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_count_lines" ADD CONSTRAINT "stock_count_lines_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_count_lines" ADD CONSTRAINT "stock_count_lines_count_id_stock_counts_id_fk" FOREIGN KEY ("count_id") REFERENCES "public"."stock_counts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_counts" ADD CONSTRAINT "stock_counts_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -3,16 +3,20 @@
 // are neither counted twice nor missed, and a count sent again is recorded once.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { includeUnpaidInDamage } from "~/domain/damages/claim-unpaid-consumption.server";
 import { placeOrder } from "~/domain/payments/place-order.server";
 import { startPixPayment } from "~/domain/payments/start-pix-payment.server";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
+import { forgiveStayCount } from "~/domain/stock/stay-count-account.server";
 import { saveStockCount } from "~/domain/stock/stock-count.server";
 import type { Actor } from "~/domain/team/permissions";
 import { addDays, saoPauloDay } from "~/lib/dates";
 import { NEXT_STEP, type ReplacementStatus } from "~/lib/replacement-status";
 import {
+  damageItems,
+  damageRecords,
   payments,
   propertyProducts,
   stays,
@@ -205,5 +209,38 @@ describe.runIf(available)("turnover counts on PostgreSQL, under concurrency", ()
     expect(await currentOf(db(), shop.propertyId, water)).toBe(6);
     const [line] = await db().select().from(stockCountLines).where(eq(stockCountLines.countId, late.countId));
     expect(line?.applied).toBe(false);
+  });
+
+  it("'Incluir na avaria' and 'Perdoar' clicked 6 times at once from three pools: settled once, items added once", async () => {
+    const { shop, water, owner, cleaner, stayId } = await shopWithWater(10);
+    const { countId } = await saveStockCount(db(), cleaner, shop.propertyId, {
+      lines: [{ productId: water, counted: "6" }],
+      lossReason: "consumed_unpaid",
+      stayId,
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 3 === 2
+          ? forgiveStayCount(at(i).ctx.db, owner, countId)
+          : includeUnpaidInDamage(at(i).ctx.db, owner, countId),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const records = await db()
+      .select({ id: damageRecords.id })
+      .from(damageRecords)
+      .where(eq(damageRecords.stayId, stayId));
+    const [count] = await db().select().from(stockCounts).where(eq(stockCounts.id, countId));
+    if (count?.accountStatus === "in_damage") {
+      expect(records).toHaveLength(1);
+      const items = await db()
+        .select()
+        .from(damageItems)
+        .where(eq(damageItems.damageId, records[0]?.id ?? ""));
+      expect(items.map((i) => i.estimatedCents)).toEqual([4 * 800]);
+    } else {
+      expect(count?.accountStatus).toBe("forgiven");
+      expect(records).toEqual([]);
+    }
   });
 });

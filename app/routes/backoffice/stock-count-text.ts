@@ -4,6 +4,7 @@ export const STOCK_COUNT_TEXT = {
   /** A turnover count: the stay that just ended ('Conferir saída', from the stay, the agenda, the phone). */
   turnoverTitle: "Conferir saída",
   turnoverOf: (range: string) => `Estadia de ${range}`,
+  seeAccount: "Ver conta da estadia",
   /** The link to a property's count, from its stock sheet and the inventory. */
   open: "Fazer conferência",
   forbidden: "conferir o estoque",

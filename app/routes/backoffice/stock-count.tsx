@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { getProperty } from "~/domain/properties/read-properties.server";
 import { daysRange } from "~/domain/stays/stay-dates-text";
 import { LOSS_REASON_OPTIONS, type LossReason } from "~/domain/stock/loss-reasons";
+import { tellUnpaidConsumption } from "~/domain/stock/stay-count-account.server";
 import { listCountLines, readCountStay, saveStockCount } from "~/domain/stock/stock-count.server";
 import { formText } from "~/lib/form-text";
 import { Button, buttonClasses } from "~/ui/button";
@@ -50,7 +51,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db } = services;
   const form = await request.formData();
   return answer("count", async () => {
     const summary = await saveStockCount(db, actor, params.propertyId, {
@@ -62,7 +64,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       clientId: formText(form, "clientId"),
       takenAt: formText(form, "takenAt"),
     });
-    return { message: T.done, summary };
+    if (!summary.replayed) await tellUnpaidConsumption(services, actor.organizationId, summary.countId);
+    // Validated by the count: the stay of this property it was recorded on, or none.
+    return { message: T.done, summary, stayId: formText(form, "stayId") || null };
   });
 }
 
@@ -89,7 +93,17 @@ export default function StockCount({ loaderData, actionData }: Route.ComponentPr
       className="max-w-2xl"
     >
       {actionData?.ok ? (
-        <StockCountSummary propertyId={property.id} summary={actionData.summary} />
+        <div className="grid gap-3">
+          <StockCountSummary propertyId={property.id} summary={actionData.summary} />
+          {actionData.stayId ? (
+            <Link
+              to={`/estadias/${actionData.stayId}#conta`}
+              className={buttonClasses({ variant: "outline" })}
+            >
+              {T.seeAccount}
+            </Link>
+          ) : null}
+        </div>
       ) : lines.length === 0 ? (
         <EmptyState icon={ClipboardCheck} title={T.empty} description={T.emptyHint} />
       ) : (

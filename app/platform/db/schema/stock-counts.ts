@@ -76,3 +76,11 @@ export const stockCountLines = pgTable(
     check("stock_count_lines_counted_not_negative", sql`${t.counted} >= 0`),
   ],
 );
+
+/** The organization's settings of the stays' accounts (issue 46). */
+export const stayAccountSettings = pgTable("stay_account_settings", {
+  organizationId: organizationId().primaryKey(),
+  /** Owners and managers are emailed when a turnover count finds unpaid consumption above this (at price). */
+  unpaidAlertCents: cents("unpaid_alert_cents").notNull().default(0),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
