@@ -5,6 +5,8 @@ export const STOCK_COUNT_TEXT = {
   turnoverTitle: "Conferir saída",
   turnoverOf: (range: string) => `Estadia de ${range}`,
   seeAccount: "Ver conta da estadia",
+  savedOffline:
+    "Sem conexão. A conferência ficou guardada neste aparelho e será enviada quando a conexão voltar.",
   /** The link to a property's count, from its stock sheet and the inventory. */
   open: "Fazer conferência",
   forbidden: "conferir o estoque",

@@ -1,5 +1,6 @@
 import { ArrowLeft, ClipboardCheck } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { getProperty } from "~/domain/properties/read-properties.server";
 import { daysRange } from "~/domain/stays/stay-dates-text";
 import { LOSS_REASON_OPTIONS, type LossReason } from "~/domain/stock/loss-reasons";
@@ -15,6 +16,7 @@ import { PageFrame } from "~/ui/page-frame";
 import { NativeSelect } from "~/ui/select";
 import { answer } from "../intents.server";
 import type { Route } from "./+types/stock-count";
+import { clearDraft, draftFields, draftKey, readDraft, writeDraft } from "./count-draft";
 import { backofficeContext } from "./guard.server";
 import { notFoundUnlessFound } from "./not-found.server";
 import { requireCan } from "./require-can.server";
@@ -74,6 +76,7 @@ export default function StockCount({ loaderData, actionData }: Route.ComponentPr
   const { property, stay, lines, clientId } = loaderData;
   const navigation = useNavigation();
   const refusal = actionData && !actionData.ok ? actionData : null;
+  const draft = useCountDraft(draftKey(property.id, stay?.id ?? null), actionData?.ok === true);
 
   return (
     <PageFrame
@@ -108,18 +111,21 @@ export default function StockCount({ loaderData, actionData }: Route.ComponentPr
         <EmptyState icon={ClipboardCheck} title={T.empty} description={T.emptyHint} />
       ) : (
         <Form
+          ref={draft.formRef}
           method="post"
           className="grid gap-4"
-          onSubmit={(event) => {
-            const takenAt = event.currentTarget.elements.namedItem("takenAt");
-            if (takenAt instanceof HTMLInputElement && !takenAt.value)
-              takenAt.value = new Date().toISOString();
-          }}
+          onChange={draft.keep}
+          onSubmit={draft.onSubmit}
         >
-          <input type="hidden" name="clientId" value={clientId} />
+          <input type="hidden" name="clientId" defaultValue={clientId} />
           <input type="hidden" name="takenAt" defaultValue="" />
           {stay ? <input type="hidden" name="stayId" value={stay.id} /> : null}
           <p className="text-sm text-muted">{T.intro}</p>
+          {draft.waiting ? (
+            <p role="status" className="rounded-lg bg-warning-soft p-3 text-sm text-ink">
+              {T.savedOffline}
+            </p>
+          ) : null}
           {refusal ? (
             <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
               {T.failed(refusal.message)}
@@ -168,4 +174,80 @@ export default function StockCount({ loaderData, actionData }: Route.ComponentPr
       )}
     </PageFrame>
   );
+}
+
+/**
+ * Keeps the count in the page's own storage as it is typed (count-draft.ts). 'Concluir' without a connection
+ * stores it with its moment and sends it when the connection is back; a stored count is restored, and sent if
+ * it was concluded, when the page opens again. The server records it once, by its client id.
+ */
+function useCountDraft(key: string, saved: boolean) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const [waiting, setWaiting] = useState(false);
+
+  const field = useCallback((name: string) => {
+    const el = formRef.current?.elements.namedItem(name);
+    return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el : null;
+  }, []);
+
+  const keep = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return;
+    writeDraft(localStorage, key, {
+      clientId: field("clientId")?.value ?? "",
+      fields: draftFields(form),
+      takenAt: field("takenAt")?.value || null,
+    });
+  }, [key, field]);
+
+  const send = useCallback(() => {
+    const form = formRef.current;
+    if (!form || !navigator.onLine) return;
+    setWaiting(false);
+    submit(form, { method: "post" });
+  }, [submit]);
+
+  // Restore what this phone kept of this count, and send it if it was concluded.
+  useEffect(() => {
+    const form = formRef.current;
+    const kept = form ? readDraft(localStorage, key) : null;
+    if (!form || !kept) return;
+    const id = field("clientId");
+    if (id && kept.clientId) id.value = kept.clientId;
+    for (const [name, value] of Object.entries(kept.fields)) {
+      const el = field(name);
+      if (el) el.value = value;
+    }
+    if (kept.takenAt) {
+      const takenAt = field("takenAt");
+      if (takenAt) takenAt.value = kept.takenAt;
+      setWaiting(true);
+      send();
+    }
+  }, [key, field, send]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    window.addEventListener("online", send);
+    return () => window.removeEventListener("online", send);
+  }, [waiting, send]);
+
+  // The server has it: nothing left to keep.
+  useEffect(() => {
+    if (saved) clearDraft(localStorage, key);
+  }, [saved, key]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const takenAt = field("takenAt");
+    // The moment 'Concluir' was pressed, kept if it is sent again later.
+    if (takenAt && !takenAt.value) takenAt.value = new Date().toISOString();
+    keep();
+    if (!navigator.onLine) {
+      event.preventDefault();
+      setWaiting(true);
+    }
+  };
+
+  return { formRef, keep, onSubmit, waiting };
 }
