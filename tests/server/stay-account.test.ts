@@ -114,4 +114,20 @@ describe.runIf(available)("the stay's account over HTTP", () => {
     expect(text).toMatch(/conferido em \d{2}\/\d{2}\/\d{4}/);
     expect(text).toContain("R$ 36,00");
   });
+
+  it("'Perdas' shows owners the period's losses by reason, the products taken unpaid and the stays; staff get 403", async () => {
+    const page = await owner.get("/inventory/perdas");
+    expect(page.status).toBe(200);
+    const text = visibleText(page.body);
+    expect(text).toMatch(/Consumido sem pagar: 4 un\. · R\$\s20,00/);
+    expect(text).toMatch(/Cerveja: 3 un\. · R\$\s15,00/);
+    expect(text).toContain("Referências: mercados autônomos de condomínio perdem até 6% das vendas");
+    expect(page.body).toContain(`href="/estadias/${stayId}#conta"`);
+    expect((await staff.get("/inventory/perdas")).status).toBe(403);
+    expect(visibleText((await staff.get("/inventory")).body)).not.toContain("Perdas");
+    // Another host's report holds nothing of this one.
+    const theirs = visibleText((await stranger.get("/inventory/perdas")).body);
+    expect(theirs).not.toContain("Cerveja");
+    expect(theirs).toContain("Perdas: R$ 0,00 · sem vendas");
+  });
 });
