@@ -9,6 +9,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { includeUnpaidInDamage } from "~/domain/damages/claim-unpaid-consumption.server";
 import type { NotifyContext } from "~/domain/notifications/notify-context";
+import { readShrinkage } from "~/domain/stock/shrinkage.server";
 import {
   forgiveStayCount,
   readStayCount,
@@ -94,6 +95,9 @@ describe("the stay's account", () => {
       missing: [{ name: "Cerveja", units: 3, unitPriceCents: 1200, priceCents: 3600, costCents: 1500 }],
     });
     expect(account?.countedBy).toMatch(/^Equipe staff/);
+    expect((await readShrinkage(db, h.owner, { from: today, to: today })).staysWithUnpaid).toMatchObject([
+      { stayId: first, units: 3 },
+    ]);
     const other = await house();
     const calm = await other.stay(addDays(today, -2), today);
     await other.count(calm, 10, 6);
@@ -113,6 +117,13 @@ describe("the stay's account", () => {
     const account = await readStayCount(db, h.shop.organizationId, last);
     expect(account?.sharedBetween).toEqual({ from: addDays(today, -7), to: addDays(today, -3) });
     expect(await refusal(includeUnpaidInDamage(db, h.owner, countId))).toMatchObject({ kind: "conflict" });
+    // The losses report does not pin them on the last stay either; the units still count as losses.
+    const report = await readShrinkage(db, h.owner, { from: addDays(today, -10), to: today });
+    expect(report.staysWithUnpaid).toEqual([]);
+    expect(report.byReason).toEqual([{ reason: "consumed_unpaid", units: 3, cents: 1000, uncostedUnits: 1 }]);
+    expect(await refusal(readShrinkage(db, h.staff, { from: today, to: today }))).toMatchObject({
+      kind: "forbidden",
+    });
     expect(await refusal(forgiveStayCount(db, h.owner, countId))).toMatchObject({
       kind: "conflict",
       message: "Estas faltas são de várias estadias: não podem ser atribuídas a um hóspede.",

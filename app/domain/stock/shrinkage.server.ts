@@ -12,6 +12,7 @@ import {
 } from "~/platform/db/schema";
 import { type Actor, assertCan } from "../team/permissions";
 import type { LossReason } from "./loss-reasons";
+import { readStayCount } from "./stay-count-account.server";
 
 // Shrinkage ('Perdas', issue 46): what left the properties without a sale in a period, by reason, against the
 // sales, per property and per product, and the stays whose turnover count found unpaid consumption. Money:
@@ -127,8 +128,21 @@ export async function readShrinkage(
       })),
     byProperty,
     topUnpaid: top.map((t) => ({ ...t, units: Number(t.units), cents: Number(t.cents) })),
-    staysWithUnpaid: withUnpaid.map((s) => ({ ...s, units: Number(s.units) })),
+    staysWithUnpaid: await ownFindings(db, org, withUnpaid),
     lossCents: byProperty.reduce((sum, p) => sum + p.lossCents, 0),
     salesCents: byProperty.reduce((sum, p) => sum + p.salesCents, 0),
   };
+}
+
+/**
+ * Only the stays whose count's findings are their own: after a skipped count they belong to all the stays since
+ * the last one (ADR 0055) and are never pinned on one guest here either.
+ */
+async function ownFindings(
+  db: Db,
+  organizationId: string,
+  rows: { stayId: string; propertyName: string; checkIn: string; checkOut: string; units: string }[],
+): Promise<ShrinkageReport["staysWithUnpaid"]> {
+  const accounts = await Promise.all(rows.map((r) => readStayCount(db, organizationId, r.stayId)));
+  return rows.flatMap((r, i) => (accounts[i]?.sharedBetween ? [] : [{ ...r, units: Number(r.units) }]));
 }
