@@ -44,6 +44,7 @@ export default [
     route("inventory", "routes/backoffice/inventory.tsx"),
     route("inventory/historico", "routes/backoffice/inventory-history.tsx"),
     route("inventory/historico.csv", "routes/backoffice/inventory-history-csv.ts"),
+    route("inventory/perdas", "routes/backoffice/inventory-losses.tsx"),
     route("products", "routes/backoffice/products.tsx"),
     route("product-categories", "routes/backoffice/product-categories.tsx"),
     route("qr-templates", "routes/backoffice/qr-templates.tsx"),

@@ -7,14 +7,14 @@ import { LOSS_REASON_LABEL, LOSS_REASONS } from "~/domain/stock/loss-reasons";
 import { movementLabel } from "~/domain/stock/movement-reasons";
 import { listStockHistory } from "~/domain/stock/read-stock-history.server";
 import { saveStockQuantities } from "~/domain/stock/save-stock-quantities.server";
-import { listCountLines, saveStockCount } from "~/domain/stock/stock-count.server";
+import { listCountLines, readCountStay, saveStockCount } from "~/domain/stock/stock-count.server";
 import { connectDatabase } from "~/platform/db/connect.server";
 import type { DatabaseHandle, Db } from "~/platform/db/database-handle.server";
 import { migrateDatabase } from "~/platform/db/migrate.server";
-import { propertyProducts, stockMovements } from "~/platform/db/schema";
+import { propertyProducts, stays, stockCounts, stockMovements } from "~/platform/db/schema";
 import { refusal } from "../support/refusal";
 import { memberOf, ownerOf } from "../support/restock-fixtures";
-import { shopFixture } from "../support/shop-fixtures";
+import { secondProperty, shopFixture } from "../support/shop-fixtures";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -190,6 +190,8 @@ describe("a stock count ('Conferência')", () => {
       lossReason: "consumed_unpaid",
     });
     expect(summary).toEqual({
+      countId: expect.any(String),
+      replayed: false,
       checked: 3,
       missing: { units: 2, value: { cents: 300, uncostedUnits: 0 } },
       found: { units: 1, value: { cents: 400, uncostedUnits: 0 } },
@@ -237,11 +239,15 @@ describe("a stock count ('Conferência')", () => {
         lossReason: "broken",
       });
     expect(await count(staff, "3", "2")).toEqual({
+      countId: expect.any(String),
+      replayed: false,
       checked: 2,
       missing: { units: 4 },
       found: { units: 0 },
     });
     expect(await count(manager, "1", "2")).toEqual({
+      countId: expect.any(String),
+      replayed: false,
       checked: 2,
       missing: { units: 2, value: { cents: 6000, uncostedUnits: 0 } },
       found: { units: 0, value: { cents: 0, uncostedUnits: 0 } },
@@ -293,5 +299,120 @@ describe("a stock count ('Conferência')", () => {
     expect(
       await db.select().from(stockMovements).where(eq(stockMovements.organizationId, a.organizationId)),
     ).toEqual([]);
+  });
+});
+
+describe("a turnover count ('Conferir saída')", () => {
+  async function stayAt(organizationId: string, propertyId: string, kind: "stay" | "block" = "stay") {
+    const [row] = await db
+      .insert(stays)
+      .values({
+        organizationId,
+        propertyId,
+        kind,
+        source: "direct",
+        checkIn: "2026-12-03",
+        checkOut: "2026-12-08",
+      })
+      .returning({ id: stays.id });
+    return row?.id ?? "";
+  }
+
+  it("belongs to the stay and the moment it was taken; a future moment is taken as the server's now", async () => {
+    const h = await host({ Vinho: { current: 4 } });
+    const stayId = await stayAt(h.organizationId, h.propertyId);
+    expect(await readCountStay(db, h.owner, h.propertyId, stayId)).toEqual({
+      id: stayId,
+      checkIn: "2026-12-03",
+      checkOut: "2026-12-08",
+    });
+    const takenAt = new Date(Date.now() - 90_000);
+    const summary = await saveStockCount(db, h.owner, h.propertyId, {
+      lines: [{ productId: h.id("Vinho"), counted: "3" }],
+      lossReason: "consumed_unpaid",
+      stayId,
+      takenAt: takenAt.toISOString(),
+      clientId: "phone-count-0001",
+    });
+    const [count] = await db.select().from(stockCounts).where(eq(stockCounts.id, summary.countId));
+    expect(count).toMatchObject({
+      stayId,
+      takenAt,
+      countedBy: h.owner.userId,
+      lossReason: "consumed_unpaid",
+    });
+    // Sent again (the answer was lost): the same count, nothing moved twice.
+    const again = await saveStockCount(db, h.owner, h.propertyId, {
+      lines: [{ productId: h.id("Vinho"), counted: "3" }],
+      lossReason: "consumed_unpaid",
+      stayId,
+      takenAt: takenAt.toISOString(),
+      clientId: "phone-count-0001",
+    });
+    expect(again).toEqual({ ...summary, replayed: true });
+    expect((await quantities(h.propertyId)).map((r) => r.current)).toEqual([3]);
+
+    const ahead = await saveStockCount(db, h.owner, h.propertyId, {
+      lines: [{ productId: h.id("Vinho"), counted: "3" }],
+      lossReason: "consumed_unpaid",
+      takenAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const [future] = await db.select().from(stockCounts).where(eq(stockCounts.id, ahead.countId));
+    expect(future?.takenAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("refuses another organization's or another property's stay, a block and a bad id as not found", async () => {
+    const a = await host({ Vinho: { current: 4 } });
+    const b = await host({ Café: { current: 2 } });
+    const { id: otherHouse } = await secondProperty(db, a.organizationId);
+    const lines = [{ productId: a.id("Vinho"), counted: "1" }];
+    const foreign = [
+      await stayAt(b.organizationId, b.propertyId),
+      await stayAt(a.organizationId, otherHouse),
+      await stayAt(a.organizationId, a.propertyId, "block"),
+      "not-a-uuid",
+      randomUUID(),
+    ];
+    for (const stayId of foreign) {
+      expect(await readCountStay(db, a.owner, a.propertyId, stayId)).toBeNull();
+      expect(
+        await refusal(saveStockCount(db, a.owner, a.propertyId, { lines, lossReason: "broken", stayId })),
+      ).toMatchObject({ kind: "not_found", message: "Estadia não encontrada." });
+    }
+    // B sending A's count id to its own property, a bad moment, one older than the phone keeps.
+    await saveStockCount(db, a.owner, a.propertyId, {
+      lines,
+      lossReason: "broken",
+      clientId: "shared-id-0001",
+    });
+    expect(
+      await refusal(
+        saveStockCount(db, a.owner, otherHouse, {
+          lines: [],
+          lossReason: "broken",
+          clientId: "shared-id-0001",
+        }),
+      ),
+    ).toMatchObject({ kind: "invalid", message: "Esta conferência já foi registrada em outro imóvel." });
+    expect(
+      await refusal(
+        saveStockCount(db, a.owner, a.propertyId, { lines, lossReason: "broken", takenAt: "ontem" }),
+      ),
+    ).toMatchObject({ kind: "invalid", message: "O horário da conferência não é válido." });
+    const old = new Date(Date.now() - 8 * 24 * 3_600_000).toISOString();
+    expect(
+      await refusal(saveStockCount(db, a.owner, a.propertyId, { lines, lossReason: "broken", takenAt: old })),
+    ).toMatchObject({ kind: "invalid" });
+    expect(
+      await refusal(
+        saveStockCount(db, a.owner, a.propertyId, { lines, lossReason: "broken", clientId: "x" }),
+      ),
+    ).toMatchObject({ kind: "invalid", message: "Identificador da conferência inválido." });
+    expect((await quantities(a.propertyId)).map((r) => r.current)).toEqual([1]);
+    const counts = await db
+      .select()
+      .from(stockCounts)
+      .where(eq(stockCounts.organizationId, b.organizationId));
+    expect(counts).toEqual([]);
   });
 });

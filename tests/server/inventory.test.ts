@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceReplacement } from "~/domain/restock/advance-replacement.server";
 import { createReplacement } from "~/domain/restock/create-replacement.server";
 import type { Actor } from "~/domain/team/permissions";
-import { member, propertyProducts, stockMovements } from "~/platform/db/schema";
+import { member, propertyProducts, stays, stockCounts, stockMovements } from "~/platform/db/schema";
 import { Browser, signedInBrowser, uniqueIp } from "../support/accounts";
 import { FIXTURE_PASSWORD, fetchAs, hostEmail, teamMember, visibleText } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
@@ -404,6 +404,68 @@ describe.runIf(available)("Estoque over HTTP", () => {
       expect(res.status).toBe(404);
       expect(res.body).not.toContain("Água mineral");
       expect([await countOf("Água mineral"), await countOf("Café")]).toEqual([1, 8]);
+    });
+  });
+
+  describe("'Conferir saída' (the turnover count of a stay)", () => {
+    const house = () => running.shop.propertyId;
+    async function stayIn(organizationId: string, propertyId: string) {
+      const [row] = await running.db
+        .insert(stays)
+        .values({
+          organizationId,
+          propertyId,
+          kind: "stay",
+          source: "direct",
+          checkIn: "2026-12-03",
+          checkOut: "2026-12-08",
+        })
+        .returning({ id: stays.id });
+      return row?.id ?? "";
+    }
+
+    it("opens the property's count for the stay from the stay's page and records it on that stay", async () => {
+      const stayId = await stayIn(running.shop.organizationId, house());
+      const path = `/properties/${house()}/conferencia?estadia=${stayId}`;
+      expect((await staff.get(`/estadias/${stayId}`)).body).toContain(`href="${path}"`);
+      const page = await staff.get(path);
+      expect(page.status).toBe(200);
+      expect(visibleText(page.body)).toContain("Conferir saída");
+      expect(visibleText(page.body)).toContain("Estadia de 03/12/2026 a 08/12/2026");
+      expect(page.body).toContain(`name="stayId" value="${stayId}"`);
+      const clientId = /name="clientId" value="([^"]+)"/.exec(page.body)?.[1] ?? "";
+      const fields = {
+        [`counted.${productId("Café")}`]: "0",
+        lossReason: "consumed_unpaid",
+        stayId,
+        clientId,
+        takenAt: new Date(Date.now() - 30_000).toISOString(),
+      };
+      const before = await running.db.select().from(stockCounts).where(eq(stockCounts.stayId, stayId));
+      expect(before).toEqual([]);
+      expect((await staff.post(`/properties/${house()}/conferencia`, fields)).status).toBe(200);
+      // The answer was lost and the phone sends it again: one count.
+      expect((await staff.post(`/properties/${house()}/conferencia`, fields)).status).toBe(200);
+      const counts = await running.db.select().from(stockCounts).where(eq(stockCounts.stayId, stayId));
+      expect(counts).toHaveLength(1);
+      expect(counts[0]?.clientId).toBe(clientId);
+    });
+
+    it("is the 404 for another host's stay or one of another property, in the address and in the form", async () => {
+      const theirs = await stayIn(strangerShop.organizationId, strangerShop.propertyId);
+      expect((await owner.get(`/properties/${house()}/conferencia?estadia=${theirs}`)).status).toBe(404);
+      expect((await owner.get(`/properties/${house()}/conferencia?estadia=nao-e-id`)).status).toBe(404);
+      const mine = await stayIn(running.shop.organizationId, house());
+      expect(
+        (await stranger.get(`/properties/${strangerShop.propertyId}/conferencia?estadia=${mine}`)).status,
+      ).toBe(404);
+      const res = await owner.post(`/properties/${house()}/conferencia`, {
+        [`counted.${productId("Café")}`]: "0",
+        lossReason: "consumed_unpaid",
+        stayId: theirs,
+      });
+      expect(res.status).toBe(404);
+      expect(await running.db.select().from(stockCounts).where(eq(stockCounts.stayId, theirs))).toEqual([]);
     });
   });
 

@@ -14,6 +14,8 @@ export type UnpaidConsumption = {
   countId: string;
   /** The turnover's São Paulo day (YYYY-MM-DD). */
   day: string;
+  /** The stay whose account the email links to; without it, the property's count. */
+  stayId?: string;
   items: { name: string; quantity: number; amountCents: number }[];
 };
 
@@ -43,7 +45,9 @@ export async function notifyUnpaidConsumption(ctx: NotifyContext, found: UnpaidC
         amount: formatCents(i.amountCents),
       })),
       total,
-      url: `${ctx.appUrl}/properties/${found.propertyId}/conferencia`,
+      url: found.stayId
+        ? `${ctx.appUrl}/estadias/${found.stayId}#conta`
+        : `${ctx.appUrl}/properties/${found.propertyId}/conferencia`,
     }),
     whatsapp: {
       template: "estadia_consumo_nao_pago",

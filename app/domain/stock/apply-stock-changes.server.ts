@@ -42,6 +42,8 @@ type Options = {
   gainReason: LossReason | null;
   /** Leave products that are not counted ('Sem limite') as they are: a count only checks counted ones. */
   countedOnly: boolean;
+  /** What caused the changes, on every movement (a count's `count:<id>`). */
+  reference?: string;
 };
 
 /**
@@ -127,6 +129,7 @@ export async function applyStockChanges(
       newQuantity: change.current,
       reason: loss ? "loss" : "adjustment",
       ...(lossReason ? { lossReason } : {}),
+      ...(options.reference ? { reference: options.reference } : {}),
       unitCostCents,
     });
     if (old.current !== null && change.current !== null) {

@@ -10,6 +10,10 @@ export const STOCK_TEXT = {
   duplicated: "O mesmo produto apareceu duas vezes.",
   invalid: "Confira as quantidades destacadas.",
   lossReasonMissing: "Diga por que a quantidade baixou.",
+  takenAtInvalid: "O horário da conferência não é válido.",
+  takenAtTooOld: "Esta conferência tem mais de 7 dias e não foi aplicada. Faça uma nova conferência.",
+  countIdInvalid: "Identificador da conferência inválido.",
+  countIdTaken: "Esta conferência já foi registrada em outro imóvel.",
 } as const;
 
 /** Why a current quantity changed (stock_movements.reason). */

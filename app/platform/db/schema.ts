@@ -17,4 +17,5 @@ export * from "./schema/qr";
 export * from "./schema/restock";
 export * from "./schema/sandbox";
 export * from "./schema/stays";
+export * from "./schema/stock-counts";
 export * from "./schema/team";

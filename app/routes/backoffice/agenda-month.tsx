@@ -7,6 +7,8 @@ import { Badge, type BadgeTone } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Link } from "~/ui/link";
+import { STOCK_COUNT_TEXT as COUNT_TEXT } from "./stock-count-text";
+import { turnoverCountPath } from "./turnover-count-link";
 
 // Calendar names only: every date here is a YYYY-MM-DD day, formatted at noon UTC so no zone moves it.
 const monthName = new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -166,6 +168,14 @@ function Entry({ entry }: { entry: AgendaEntry }) {
       ) : null}
       {entry.type === "turnover" && !entry.sameDay ? (
         <span className="text-muted">{entry.until ? T.turnoverUntil(entry.until) : T.turnoverOpen}</span>
+      ) : null}
+      {entry.type === "turnover" ? (
+        <Link
+          to={turnoverCountPath(entry.propertyId, entry.stayId)}
+          className="justify-self-start font-medium text-brand underline"
+        >
+          {COUNT_TEXT.turnoverTitle}
+        </Link>
       ) : null}
       {entry.type === "block" ? (
         <span className="text-muted">{T.blockRange(entry.checkIn, entry.checkOut)}</span>

@@ -9,6 +9,7 @@ import {
   historyFilter,
   listStockHistory,
 } from "~/domain/stock/read-stock-history.server";
+import { can } from "~/domain/team/permissions";
 import { formatDateTime } from "~/lib/dates";
 import { sortByName } from "~/lib/sort-by-name";
 import { buttonClasses } from "~/ui/button";
@@ -55,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     first: view(page),
     properties: sortByName(properties.map((p) => ({ id: p.id, name: p.name }))),
     products: products.map((p) => ({ id: p.id, name: p.name })),
+    showLosses: can(actor, "sales.read"),
   };
 }
 
@@ -65,7 +67,7 @@ export default function InventoryHistory({ loaderData }: Route.ComponentProps) {
   return <HistoryScreen {...loaderData} />;
 }
 
-function HistoryScreen({ filter, first, properties, products }: Loaded) {
+function HistoryScreen({ filter, first, properties, products, showLosses }: Loaded) {
   const { search } = useLocation();
   const pages = useKeysetPages<RowView>("/inventory/historico", first);
 
@@ -92,7 +94,7 @@ function HistoryScreen({ filter, first, properties, products }: Loaded) {
         </a>
       }
     >
-      <InventoryTabs current="history" />
+      <InventoryTabs current="history" showLosses={showLosses} />
       <HistoryFilters filter={filter} properties={properties} products={products} />
       {pages.rows.length === 0 ? (
         <EmptyState

@@ -4,13 +4,23 @@ import { Link } from "~/ui/link";
 const TABS = [
   { key: "stock", to: "/inventory", label: "Estoque atual" },
   { key: "history", to: "/inventory/historico", label: "Movimentações" },
+  { key: "losses", to: "/inventory/perdas", label: "Perdas" },
 ] as const;
 
-/** The two views of the 'Estoque' section: what each property holds now, and how it got there. */
-export function InventoryTabs({ current }: { current: (typeof TABS)[number]["key"] }) {
+/**
+ * The views of the 'Estoque' section: what each property holds now, how it got there, and (for who sees
+ * money) what was lost.
+ */
+export function InventoryTabs({
+  current,
+  showLosses = false,
+}: {
+  current: (typeof TABS)[number]["key"];
+  showLosses?: boolean;
+}) {
   return (
     <nav aria-label="Seções do estoque" className="flex gap-1 border-b border-border">
-      {TABS.map((tab) => (
+      {TABS.filter((tab) => tab.key !== "losses" || showLosses).map((tab) => (
         <Link
           key={tab.key}
           to={tab.to}

@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories,
     canSetAlert: can(actor, "catalog.manage"),
     canCount: can(actor, "stock.count"),
+    showLosses: can(actor, "sales.read"),
   };
 }
 
@@ -60,7 +61,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
   const low = rows.filter((r) => r.low).length;
   return (
     <PageFrame title={T.title} description={T.description}>
-      <InventoryTabs current="stock" />
+      <InventoryTabs current="stock" showLosses={loaderData.showLosses} />
       <InventoryFilters filter={filter} properties={properties} categories={categories} />
       {rows.length === 0 ? (
         filtered ? (

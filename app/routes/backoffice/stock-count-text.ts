@@ -1,6 +1,12 @@
 /** Texts of a property's stock count ('Conferência'). */
 export const STOCK_COUNT_TEXT = {
   title: "Conferência",
+  /** A turnover count: the stay that just ended ('Conferir saída', from the stay, the agenda, the phone). */
+  turnoverTitle: "Conferir saída",
+  turnoverOf: (range: string) => `Estadia de ${range}`,
+  seeAccount: "Ver conta da estadia",
+  savedOffline:
+    "Sem conexão. A conferência ficou guardada neste aparelho e será enviada quando a conexão voltar.",
   /** The link to a property's count, from its stock sheet and the inventory. */
   open: "Fazer conferência",
   forbidden: "conferir o estoque",
