@@ -11,8 +11,11 @@ import { parseQuantity } from "./quantities";
 
 export type CountInput = {
   /** One line per product checked: the number typed (text or a number; empty or non-numeric = 0). */
-  lines: readonly { productId: unknown; counted: unknown }[];
-  /** Why the missing units are missing (a LossReason key), for the whole count. */
+  lines: readonly { productId: unknown; counted: unknown; lossReason?: unknown }[];
+  /**
+   * Why the missing units are missing (a LossReason key), for the whole count; a line's own `lossReason`
+   * (issue 49: one broken, another consumed) wins for that line, empty meaning the count's.
+   */
   lossReason: unknown;
 };
 
@@ -93,8 +96,11 @@ function validate(input: CountInput): StockChange[] {
     seen.add(productId);
     // A count is a number: an empty field means nothing is there, never 'Sem limite'.
     const counted = parseQuantity(line.counted ?? "", { emptyIsNull: false });
+    const own = line.lossReason ?? "";
+    if (own !== "" && !isLossReason(own)) fieldErrors[`${productId}.lossReason`] = T.lossReasonMissing;
     if (!counted.ok) fieldErrors[`${productId}.counted`] = counted.message;
-    else changes.push({ productId, current: counted.value, lossReason });
+    else
+      changes.push({ productId, current: counted.value, lossReason: isLossReason(own) ? own : lossReason });
   }
   const first = Object.values(fieldErrors)[0];
   if (first) throw new AppError("invalid", first, fieldErrors);

@@ -39,7 +39,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { property: { id: property.id, name: property.name }, lines };
 }
 
-/** The form posts `counted.<productId>` with the number typed for each line, and one `lossReason`. */
+/**
+ * The form posts `counted.<productId>` with the number typed for each line, its own
+ * `lossReason.<productId>` when one differs, and the count's `lossReason`.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
   const { db } = context.get(servicesContext);
@@ -48,7 +51,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const summary = await saveStockCount(db, actor, params.propertyId, {
       lines: [...form.keys()]
         .filter((name) => name.startsWith(COUNTED))
-        .map((name) => ({ productId: name.slice(COUNTED.length), counted: formText(form, name) })),
+        .map((name) => {
+          const productId = name.slice(COUNTED.length);
+          return {
+            productId,
+            counted: formText(form, name),
+            lossReason: formText(form, `lossReason.${productId}`),
+          };
+        }),
       lossReason: formText(form, "lossReason"),
     });
     return { message: T.done, summary };
@@ -90,7 +100,10 @@ export default function StockCount({ loaderData, actionData }: Route.ComponentPr
                 <StockCountLine
                   key={line.productId}
                   line={line}
-                  error={refusal?.fieldErrors?.[`${line.productId}.counted`]}
+                  error={
+                    refusal?.fieldErrors?.[`${line.productId}.counted`] ??
+                    refusal?.fieldErrors?.[`${line.productId}.lossReason`]
+                  }
                 />
               ))}
             </ul>
