@@ -13,6 +13,7 @@ CREATE TABLE "stock_count_lines" (
 	"unit_cost_cents" bigint,
 	"expected" integer NOT NULL,
 	"counted" integer NOT NULL,
+	"loss_reason" text NOT NULL,
 	"applied" boolean DEFAULT true NOT NULL,
 	CONSTRAINT "stock_count_lines_count_id_product_id_pk" PRIMARY KEY("count_id","product_id"),
 	CONSTRAINT "stock_count_lines_counted_not_negative" CHECK ("stock_count_lines"."counted" >= 0)

@@ -22,3 +22,25 @@ export function maskPhone(value: string): string {
   const split = d.length === 11 ? 5 : 4;
   return rest.length > split ? `${area}${rest.slice(0, split)}-${rest.slice(split)}` : `${area}${rest}`;
 }
+
+/**
+ * A guest's phone (issue 49: guests come from abroad): Brazilian as `normalizePhone` reads it (kept as its
+ * national digits), or another country's written with + and its country code ('+54 9 11 2345-6789'), kept
+ * as '+' and its digits (E.164: 8 to 15). Null for anything else.
+ */
+export function normalizeGuestPhone(value: string): string | null {
+  const trimmed = value.trim();
+  const digits = digitsOf(trimmed);
+  if (trimmed.startsWith("+") && !digits.startsWith("55"))
+    return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+  return normalizePhone(trimmed);
+}
+
+/** A guest's phone masked as typed: Brazilian as `maskPhone`; another country's as + and its digits. */
+export function maskGuestPhone(value: string): string {
+  const trimmed = value.trimStart();
+  if (trimmed.startsWith("+") && !digitsOf(trimmed).startsWith("55")) {
+    return `+${digitsOf(trimmed).slice(0, 15)}`;
+  }
+  return maskPhone(trimmed.startsWith("+55") ? digitsOf(trimmed).slice(2) : trimmed);
+}

@@ -19,9 +19,9 @@ export function parseWhatsAppNumber(text: string): string | null {
   return /^[1-9]\d{7,14}$/.test(digits) ? digits : null;
 }
 
-/** A Brazilian phone kept as national digits (a guest's, 11 or 10 digits) as a WhatsApp number. */
+/** A guest's phone as kept (Brazilian national digits, or '+' and another country's) as a WhatsApp number. */
 export function whatsAppNumberOfBrazilian(national: string): string {
-  return `55${national}`;
+  return national.startsWith("+") ? national.slice(1) : `55${national}`;
 }
 
 /** How the number is shown: '+55 48 99999-8888' for Brazil, '+' and the digits otherwise. */

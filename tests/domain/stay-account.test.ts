@@ -106,6 +106,28 @@ describe("the stay's account", () => {
     expect(await readStayCount(db, other.shop.organizationId, first)).toBeNull();
   });
 
+  it("holds the guest to what a line says was consumed without paying: a line broken in the same count is not theirs", async () => {
+    const h = await house();
+    const stayId = await h.stay(addDays(today, -3), today);
+    await saveStockCount(db, h.staff, h.shop.propertyId, {
+      lines: [
+        { productId: h.shop.productIds.Cerveja, counted: "8" },
+        { productId: h.shop.productIds.Chocolate, counted: "4", lossReason: "broken" },
+      ],
+      lossReason: "consumed_unpaid",
+      stayId,
+    });
+    const account = await readStayCount(db, h.shop.organizationId, stayId);
+    expect(account?.missing).toMatchObject([{ name: "Cerveja", units: 2, priceCents: 2400 }]);
+    expect(account?.totalPriceCents).toBe(2400);
+    const report = await readShrinkage(db, h.owner, { from: today, to: today });
+    expect(report.staysWithUnpaid).toMatchObject([{ stayId, units: 2 }]);
+    expect(report.byReason.map((r) => [r.reason, r.units])).toEqual([
+      ["broken", 2],
+      ["consumed_unpaid", 2],
+    ]);
+  });
+
   it("after a skipped count, spreads the missing units over the stays since the last count and refuses to settle them", async () => {
     const h = await house();
     const older = await h.stay(addDays(today, -12), addDays(today, -9));

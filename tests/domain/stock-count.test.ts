@@ -226,6 +226,40 @@ describe("a stock count ('Conferência')", () => {
     );
   });
 
+  it("records each shortage line with its own reason when it has one, the count's otherwise (issue 49)", async () => {
+    const h = await host({
+      Água: { current: 6, cost: 150 },
+      Copo: { current: 4, cost: 300 },
+      Chá: { current: 3 },
+    });
+    await saveStockCount(db, h.owner, h.propertyId, {
+      lines: [
+        { productId: h.id("Água"), counted: "4", lossReason: "" },
+        { productId: h.id("Copo"), counted: "3", lossReason: "broken" },
+        { productId: h.id("Chá"), counted: "2" },
+      ],
+      lossReason: "consumed_unpaid",
+    });
+    const reasons = new Map((await ledger(h.propertyId)).map((m) => [m.productId, m.lossReason]));
+    expect(reasons).toEqual(
+      new Map([
+        [h.id("Água"), "consumed_unpaid"],
+        [h.id("Copo"), "broken"],
+        [h.id("Chá"), "consumed_unpaid"],
+      ]),
+    );
+    const refused = await refusal(
+      saveStockCount(db, h.owner, h.propertyId, {
+        lines: [{ productId: h.id("Copo"), counted: "1", lossReason: "sumiu" }],
+        lossReason: "broken",
+      }),
+    );
+    expect(refused).toMatchObject({
+      kind: "invalid",
+      fieldErrors: { [`${h.id("Copo")}.lossReason`]: "Diga por que a quantidade baixou." },
+    });
+  });
+
   it("is open to staff, whose summary carries no money; units of unknown cost are left out of the value", async () => {
     const h = await host({ Vinho: { current: 4, cost: 3000 }, Biscoito: { current: 5 } });
     const staff = (await memberOf(db, h.organizationId, "staff")).actor;

@@ -1,7 +1,8 @@
 // Issue 25: a brand-new host follows the dashboard's 'Primeiros passos' from an empty account to a paid test
 // purchase, each step ticking itself from what was really done: a property, a product put in it at the
 // quantity typed ('Adicionar aos imóveis', right after creating it), the sandbox account, the poster, and a
-// guest's PIX payment approved on /dev/payments. Then the checklist steps aside behind a link.
+// guest's PIX payment approved on /dev/payments. One step at a time (issue 49): the next one with the button,
+// finished ones folded. Then a word, and the checklist steps aside behind a link once hidden.
 import { expect, type Page, test } from "@playwright/test";
 import { expectToast, linkIn, MAIL_SUBJECT, register, uniqueEmail, waitForMail } from "./support/accounts";
 import type { Buyer } from "./support/checkout";
@@ -59,13 +60,11 @@ test("a new host follows 'Primeiros passos' from an empty account to a paid test
   });
 
   await test.step("1. the property", async () => {
+    // The step opens the form itself, not the list (issue 49).
     await stepAction(page, 1, "Cadastrar imóvel").click();
-    await expect(page).toHaveURL("/properties");
-    await page
-      .getByRole("button", { name: /^(Adicionar|Novo) imóvel$/i })
-      .first()
-      .click();
     const dialog = page.getByRole("dialog", { name: "Adicionar Imóvel" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL("/properties");
     await dialog.getByLabel("Nome", { exact: true }).fill(PROPERTY);
     await dialog.getByLabel("Endereço", { exact: true }).fill("Rua do Lago, 7");
     await dialog.getByRole("button", { name: "Salvar" }).click();
@@ -75,12 +74,9 @@ test("a new host follows 'Primeiros passos' from an empty account to a paid test
 
   await test.step("2 and 3. the product, then 'Adicionar aos imóveis' with the quantities typed", async () => {
     await stepAction(page, 2, "Cadastrar produtos").click();
-    await expect(page).toHaveURL("/products");
-    // The empty page says what to do and offers it.
-    await expect(page.getByRole("heading", { name: "Nenhum produto cadastrado" })).toBeVisible();
-    await expect(page.getByText(/Depois coloque cada produto nos imóveis/)).toBeVisible();
-    await page.getByRole("button", { name: "Novo produto", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Adicionar Produto" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL("/products");
     await dialog.getByLabel("Nome", { exact: true }).fill(PRODUCT.name);
     await dialog.getByLabel("Preço", { exact: true }).fill(PRODUCT.price);
     await dialog.getByRole("button", { name: "Salvar" }).click();
@@ -137,15 +133,18 @@ test("a new host follows 'Primeiros passos' from an empty account to a paid test
     }
   });
 
-  await test.step("all done: the checklist steps aside and stays reachable", async () => {
+  await test.step("all done: a word, then the checklist steps aside when hidden and stays reachable", async () => {
+    await page.goto("/dashboard");
+    await expect(checklist(page)).toContainText("6 de 6 concluídos");
+    await expect(checklist(page).getByRole("status")).toContainText(
+      "Tudo pronto: a primeira venda foi feita",
+    );
+    await checklist(page).getByRole("link", { name: "Ocultar primeiros passos" }).click();
+    await expect(checklist(page)).toHaveCount(0);
     await page.goto("/dashboard");
     await expect(checklist(page)).toHaveCount(0);
     await page.getByRole("link", { name: "Primeiros passos" }).click();
     await expect(page).toHaveURL("/dashboard?primeiros-passos=1");
-    await expect(checklist(page)).toContainText("6 de 6 concluídos");
     await expect(checklist(page)).toContainText("Tudo pronto");
-    await checklist(page).getByRole("link", { name: "Ocultar primeiros passos" }).click();
-    await expect(page).toHaveURL("/dashboard");
-    await expect(checklist(page)).toHaveCount(0);
   });
 });

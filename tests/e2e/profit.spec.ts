@@ -185,7 +185,7 @@ test("the owner sees a sale's profit, margin and a counted loss; staff see no mo
         await expect(counted).toHaveValue("3");
         await expect(staffPage.getByText("No sistema: 3")).toBeVisible();
         await counted.fill("2");
-        await staffPage.getByLabel("Motivo das faltas").selectOption({ label: "Quebrado" });
+        await staffPage.getByLabel("Motivo das faltas", { exact: true }).selectOption({ label: "Quebrado" });
         await staffPage.getByRole("button", { name: "Concluir conferência" }).click();
         const summary = staffPage.getByRole("status").filter({ hasText: "Conferência concluída" });
         await expect(summary).toContainText("1 unidade faltando");

@@ -159,8 +159,9 @@ test("a guest whose phone asks for Spanish shops in Spanish, and switches to Eng
       page.getByRole("alert").filter({ hasText: "No se pudo agregar el producto al carrito" }),
     ).toBeVisible();
     await page.unroute("**/api/cart");
-    // Demo products have no Spanish names: guests read the pt-BR ones.
-    await page.getByRole("button", { name: "Agregar Água mineral 500 ml" }).click();
+    // Demo products have Spanish names (issue 49).
+    await expect(page.getByRole("navigation", { name: /Categor/ })).toContainText("Desayuno");
+    await page.getByRole("button", { name: "Agregar Agua mineral 500 ml" }).click();
     await expect(bar).toContainText(/1 producto · R\$\s4,00$/);
     await page.getByRole("button", { name: /^Agregar una unidad más de/ }).click();
     await expect(bar).toContainText(/2 productos · R\$\s8,00/);

@@ -75,7 +75,6 @@ test("an owner invites cleaning staff, who joins from the email with read-only a
     ).toBeVisible();
     await staffPage.getByLabel("Nome completo").fill(staff.name);
     await staffPage.getByLabel("Senha", { exact: true }).fill(staff.password);
-    await staffPage.getByLabel("Confirme a senha", { exact: true }).fill(staff.password);
     await staffPage.getByRole("button", { name: "Criar conta e entrar" }).click();
     await expect(staffPage).toHaveURL("/dashboard");
     await expectToast(staffPage, "Convite aceito! Você agora faz parte da equipe.");

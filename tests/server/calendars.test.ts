@@ -64,14 +64,18 @@ describe("the calendars page", () => {
     const before = new Set((await browser.get(page(propertyA))).body.match(UUID));
     const added = await browser.post(page(propertyA), { intent: "add-feed", address: feeds.url(FEED_PATH) });
     expect(added.status).toBe(200);
-    expect(added.body).toContain("Calendário adicionado.");
+    // Synced at once (issue 49): no 'ainda não sincronizado' until 'Sincronizar agora' is pressed.
+    expect(added.body).toContain(
+      "Calendário adicionado. Calendário sincronizado: 2 novas, 0 alteradas, 0 canceladas.",
+    );
     const listed = await browser.get(page(propertyA));
+    expect(listed.body).not.toContain("ainda não sincronizado");
     expect(listed.body).toContain(`127.0.0.1:${feeds.port}/….ics`);
     feedId = [...new Set(listed.body.match(UUID))].find((id) => !before.has(id)) ?? "";
     expect(feedId).not.toBe("");
 
     const synced = await browser.post(page(propertyA), { intent: "sync", feedId });
-    expect(synced.body).toContain("Calendário sincronizado: 2 novas, 0 alteradas, 0 canceladas.");
+    expect(synced.body).toContain("Calendário sincronizado: 0 novas, 0 alteradas, 0 canceladas.");
     const withStays = await browser.get(page(propertyA));
     for (const day of [STAY.checkIn, STAY.checkOut, BLOCK.checkIn])
       expect(withStays.body).toContain(formatDay(day));

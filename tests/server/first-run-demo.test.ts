@@ -51,6 +51,13 @@ describe("the first start in development on an empty embedded database", () => {
       expect(html).toContain("Casa da Praia");
       expect(html).toContain("Água mineral 500 ml");
       expect(html).toContain("Protetor solar FPS 50");
+      // Foreign guests read the demo in their language (issue 49).
+      const english = await (await fetch(shop, { headers: { "accept-language": "en-US,en;q=0.9" } })).text();
+      expect(english).toContain("Sunscreen SPF 50");
+      expect(english).toContain("Breakfast");
+      const spanish = await (await fetch(shop, { headers: { "accept-language": "es-AR,es;q=0.9" } })).text();
+      expect(spanish).toContain("Protector solar FPS 50");
+      expect(spanish).toContain("Desayuno");
 
       const { email, password } = demoLogin(output);
       const signedIn = await signIn(new Browser(server), email, password);

@@ -57,7 +57,6 @@ export async function joinNew(h: AccountsHarness, token: string, name: string): 
   const { setCookies } = await joinWithNewAccount(h.ctx(), token, {
     name,
     password: PASSWORD,
-    confirmation: PASSWORD,
   });
   return setCookies;
 }

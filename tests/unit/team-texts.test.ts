@@ -44,19 +44,16 @@ describe("invitation and role forms", () => {
     expect(fieldErrors(roleChangeSchema, { role: "" })).toEqual({ role: T.roleInvalid });
   });
 
-  it("asks a person joining for a name and a confirmed password of 6 to 128 characters", () => {
-    expect(fieldErrors(joinSchema, { name: " ", password: "123", confirmation: "123" })).toEqual({
+  it("asks a person joining for a name and one password of 6 to 128 characters, as sign-up does", () => {
+    expect(fieldErrors(joinSchema, { name: " ", password: "123" })).toEqual({
       name: "Informe seu nome completo.",
       password: "A senha deve ter pelo menos 6 caracteres.",
     });
-    expect(
-      fieldErrors(joinSchema, { name: "Lia", password: "segredo-1", confirmation: "segredo-2" }),
-    ).toEqual({
-      confirmation: "As senhas não coincidem",
+    // No confirmation to type (issue 49): a password alone is enough.
+    expect(joinSchema.safeParse({ name: "Lia", password: "segredo-1" }).success).toBe(true);
+    expect(fieldErrors(joinSchema, { name: "Lia", password: "x".repeat(129) })).toEqual({
+      password: "A senha deve ter no máximo 128 caracteres.",
     });
-    expect(
-      fieldErrors(joinSchema, { name: "Lia", password: "x".repeat(129), confirmation: "x".repeat(129) }),
-    ).toEqual({ password: "A senha deve ter no máximo 128 caracteres." });
   });
 });
 

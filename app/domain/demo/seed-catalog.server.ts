@@ -14,26 +14,33 @@ import { saveStockQuantities } from "../stock/save-stock-quantities.server";
 import type { Actor } from "../team/permissions";
 import { DEMO_HOST, DEMO_SHOP_PROPERTY } from "./demo-host";
 
+// Each with its English and Spanish names (issue 49): foreign guests read the demo shop in their language.
 const CATEGORIES = [
-  { name: "Bebidas", color: "#2563EB" },
-  { name: "Café da manhã", color: "#B45309" },
-  { name: "Higiene e praia", color: "#047857" },
+  { name: "Bebidas", nameEn: "Drinks", nameEs: "Bebidas", color: "#2563EB" },
+  { name: "Café da manhã", nameEn: "Breakfast", nameEs: "Desayuno", color: "#B45309" },
+  { name: "Higiene e praia", nameEn: "Toiletries and beach", nameEs: "Higiene y playa", color: "#047857" },
 ];
 
-// name, price, category
-const PRODUCTS: [string, string, string][] = [
-  ["Água mineral 500 ml", "4,00", "Bebidas"],
-  ["Água com gás 500 ml", "5,00", "Bebidas"],
-  ["Cerveja artesanal", "14,90", "Bebidas"],
-  ["Refrigerante lata", "6,50", "Bebidas"],
-  ["Vinho tinto", "59,90", "Bebidas"],
-  ["Café em cápsulas (10 un.)", "24,90", "Café da manhã"],
-  ["Pão de queijo congelado", "18,00", "Café da manhã"],
-  ["Granola", "16,50", "Café da manhã"],
-  ["Chocolate ao leite", "9,90", "Café da manhã"],
-  ["Kit escova e pasta de dente", "12,00", "Higiene e praia"],
-  ["Protetor solar FPS 50", "39,90", "Higiene e praia"],
-  ["Repelente", "29,90", "Higiene e praia"],
+// name, price, category, English name, Spanish name
+const PRODUCTS: [string, string, string, string, string][] = [
+  ["Água mineral 500 ml", "4,00", "Bebidas", "Still water 500 ml", "Agua mineral 500 ml"],
+  ["Água com gás 500 ml", "5,00", "Bebidas", "Sparkling water 500 ml", "Agua con gas 500 ml"],
+  ["Cerveja artesanal", "14,90", "Bebidas", "Craft beer", "Cerveza artesanal"],
+  ["Refrigerante lata", "6,50", "Bebidas", "Soft drink (can)", "Refresco en lata"],
+  ["Vinho tinto", "59,90", "Bebidas", "Red wine", "Vino tinto"],
+  ["Café em cápsulas (10 un.)", "24,90", "Café da manhã", "Coffee capsules (10)", "Café en cápsulas (10 u.)"],
+  ["Pão de queijo congelado", "18,00", "Café da manhã", "Frozen cheese bread", "Pan de queso congelado"],
+  ["Granola", "16,50", "Café da manhã", "Granola", "Granola"],
+  ["Chocolate ao leite", "9,90", "Café da manhã", "Milk chocolate", "Chocolate con leche"],
+  [
+    "Kit escova e pasta de dente",
+    "12,00",
+    "Higiene e praia",
+    "Toothbrush and toothpaste kit",
+    "Kit de cepillo y pasta de dientes",
+  ],
+  ["Protetor solar FPS 50", "39,90", "Higiene e praia", "Sunscreen SPF 50", "Protector solar FPS 50"],
+  ["Repelente", "29,90", "Higiene e praia", "Insect repellent", "Repelente de insectos"],
 ];
 
 /** Sold to adults only (issue 24): the buyer confirms being 18 or older. */
@@ -68,12 +75,15 @@ export async function seedCatalog(db: Db): Promise<string> {
   if ((await listProperties(db, actor)).length > 0) return "kept the demo catalogue";
 
   const categoryIds = new Map<string, string>();
-  for (const c of CATEGORIES) categoryIds.set(c.name, (await createCategory(db, actor, c)).id);
+  for (const { color, ...names } of CATEGORIES)
+    categoryIds.set(names.name, (await createCategory(db, actor, { ...names, color })).id);
   const productIds = new Map<string, string>();
-  for (const [name, price, category] of PRODUCTS) {
+  for (const [name, price, category, nameEn, nameEs] of PRODUCTS) {
     const color = CATEGORIES.find((c) => c.name === category)?.color ?? "#8E9196";
     const product = await createProduct(db, actor, {
       name,
+      nameEn,
+      nameEs,
       price,
       categoryId: categoryIds.get(category) ?? null,
       adultsOnly: ADULTS_ONLY.has(name),

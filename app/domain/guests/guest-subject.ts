@@ -1,5 +1,5 @@
 import { digitsOf } from "~/lib/cpf";
-import { normalizePhone } from "~/lib/phone";
+import { normalizeGuestPhone } from "~/lib/phone";
 
 /**
  * A guest as the owner searched for them, in the form orders keep it: a lower-case email, or the digits of
@@ -12,7 +12,7 @@ export function parseGuestSubject(query: string): GuestSubject | null {
   if (!text) return null;
   if (text.includes("@")) return { email: text.toLowerCase(), phone: null, cpf: null };
   const digits = digitsOf(text);
-  const phone = normalizePhone(text);
+  const phone = normalizeGuestPhone(text);
   const cpf = digits.length === 11 ? digits : null;
   return phone || cpf ? { email: null, phone, cpf } : null;
 }

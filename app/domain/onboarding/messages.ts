@@ -7,7 +7,8 @@ export const ONBOARDING_TEXT = {
   progress: (done: number, total: number) => `${done} de ${total} concluídos`,
   done: "Concluído",
   notDone: "Pendente",
-  allDone: "Tudo pronto: seus hóspedes já podem comprar.",
+  allDone:
+    "Tudo pronto: a primeira venda foi feita e seus hóspedes já podem comprar. Os números dela estão abaixo e em Vendas.",
   hide: "Ocultar primeiros passos",
   show: "Primeiros passos",
   // 'Adicionar aos imóveis' (products page)

@@ -1,5 +1,5 @@
 import { digitsOf, isValidCpf } from "~/lib/cpf";
-import { normalizePhone } from "~/lib/phone";
+import { normalizeGuestPhone } from "~/lib/phone";
 
 // The identification step's checks (part 2 §5) without their words: the guest script runs them before
 // posting and shows the page's own texts (no catalogue in the script); buyer.ts words them for the server.
@@ -27,7 +27,7 @@ export function checkBuyerFields(
   const name = form.fullName.trim().replace(/\s+/g, " ");
   const email = form.email.trim().toLowerCase();
   const cpf = digitsOf(form.cpf);
-  const phone = form.phone.trim() ? normalizePhone(form.phone) : null;
+  const phone = form.phone.trim() ? normalizeGuestPhone(form.phone) : null;
   if (!name) problems.fullName = "nameRequired";
   else if (name.length > 120) problems.fullName = "nameTooLong";
   if (email && (email.length > 254 || !EMAIL.test(email))) problems.email = "emailInvalid";

@@ -1,4 +1,4 @@
-import { and, between, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, between, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import type { Db } from "~/platform/db/database-handle.server";
 import {
@@ -102,7 +102,7 @@ export async function readShrinkage(
           lt(stockCounts.takenAt, until),
           eq(stockCountLines.applied, true),
           sql`${stockCountLines.counted} < ${stockCountLines.expected}`,
-          inArray(stockCounts.lossReason, ["consumed_unpaid"]),
+          eq(stockCountLines.lossReason, "consumed_unpaid"),
         ),
       )
       .groupBy(stays.id, properties.name, stays.checkIn, stays.checkOut)

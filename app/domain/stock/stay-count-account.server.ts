@@ -70,7 +70,8 @@ async function accountOf(db: Db | Tx, count: typeof stockCounts.$inferSelect): P
     )
     .orderBy(asc(stockCountLines.name));
   const missing = lines
-    .filter((l) => l.applied && l.counted < l.expected)
+    // Only what was consumed without paying is the guest's to settle: broken or expired units are not.
+    .filter((l) => l.applied && l.counted < l.expected && l.lossReason === "consumed_unpaid")
     .map((l) => {
       const units = l.expected - l.counted;
       return {

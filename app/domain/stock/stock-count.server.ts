@@ -21,8 +21,11 @@ import { parseQuantity } from "./quantities";
 
 export type CountInput = {
   /** One line per product checked: the number typed (text or a number; empty or non-numeric = 0). */
-  lines: readonly { productId: unknown; counted: unknown }[];
-  /** Why the missing units are missing (a LossReason key), for the whole count. */
+  lines: readonly { productId: unknown; counted: unknown; lossReason?: unknown }[];
+  /**
+   * Why the missing units are missing (a LossReason key), for the whole count; a line's own `lossReason`
+   * (issue 49: one broken, another consumed) wins for that line, empty meaning the count's.
+   */
   lossReason: unknown;
   /** The stay that just ended ('Conferir saída'); absent for a count outside a turnover. */
   stayId?: unknown;
@@ -157,11 +160,14 @@ export async function saveStockCount(
         unitCostCents: stock.unitCostCents,
         expected: Math.max(expected, 0),
         counted: line.counted,
+        lossReason: line.lossReason,
         applied,
       });
       if (!applied) continue;
       const target = Math.max(stock.current + line.counted - Math.max(expected, 0), 0);
-      if (target !== stock.current) changes.push({ productId: line.productId, current: target, lossReason });
+      if (target !== stock.current) {
+        changes.push({ productId: line.productId, current: target, lossReason: line.lossReason });
+      }
     }
     if (rows.length > 0) await tx.insert(stockCountLines).values(rows);
     await applyStockChanges(tx, actor, propertyId, changes, {
@@ -330,13 +336,13 @@ function parseClientId(value: unknown): string {
 
 function validate(input: CountInput): {
   lossReason: LossReason;
-  lines: { productId: string; counted: number }[];
+  lines: { productId: string; counted: number; lossReason: LossReason }[];
 } {
   if (!isLossReason(input.lossReason)) {
     throw new AppError("invalid", T.lossReasonMissing, { lossReason: T.lossReasonMissing });
   }
   const lossReason = input.lossReason;
-  const lines: { productId: string; counted: number }[] = [];
+  const lines: { productId: string; counted: number; lossReason: LossReason }[] = [];
   const fieldErrors: Record<string, string> = {};
   const seen = new Set<string>();
   for (const line of input.lines) {
@@ -346,8 +352,11 @@ function validate(input: CountInput): {
     seen.add(productId);
     // A count is a number: an empty field means nothing is there, never 'Sem limite'.
     const counted = parseQuantity(line.counted ?? "", { emptyIsNull: false });
+    const own = line.lossReason ?? "";
+    if (own !== "" && !isLossReason(own)) fieldErrors[`${productId}.lossReason`] = T.lossReasonMissing;
     if (!counted.ok) fieldErrors[`${productId}.counted`] = counted.message;
-    else if (counted.value !== null) lines.push({ productId, counted: counted.value });
+    else if (counted.value !== null)
+      lines.push({ productId, counted: counted.value, lossReason: isLossReason(own) ? own : lossReason });
   }
   const first = Object.values(fieldErrors)[0];
   if (first) throw new AppError("invalid", first, fieldErrors);

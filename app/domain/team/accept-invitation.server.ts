@@ -143,7 +143,7 @@ async function addMember(
 export async function joinWithNewAccount(
   ctx: AccountContext,
   token: string,
-  input: { name: string; password: string; confirmation: string },
+  input: { name: string; password: string },
 ): Promise<{ setCookies: string[]; organizationId: string }> {
   const { name, password } = parseInput(joinSchema, input);
   const joined = await ctx.db.transaction(async (tx) => {

@@ -10,9 +10,10 @@ import { Button, buttonClasses } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { Input } from "~/ui/input";
 import { Link } from "~/ui/link";
+import { PasswordInput } from "~/ui/password-input";
 import { refused } from "../refusal.server";
 import type { Route } from "./+types/invitation";
-import { AccountCard, NewPasswordFields } from "./account-card";
+import { AccountCard } from "./account-card";
 import { accountContext, redirectWith } from "./account-context.server";
 
 export function meta() {
@@ -53,7 +54,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { setCookies } = await joinWithNewAccount(await accountContext(request, context), token, {
       name: formText(form, "name"),
       password: formText(form, "password"),
-      confirmation: formText(form, "confirmation"),
     });
     return redirectWith("/dashboard", { setCookies, flash: "invitation-accepted" });
   } catch (err) {
@@ -123,7 +123,11 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
               <Field label="Nome completo" error={errors.name}>
                 {(c) => <Input {...c} name="name" autoComplete="name" required />}
               </Field>
-              <NewPasswordFields labels={["Senha", "Confirme a senha"]} errors={errors} />
+              <Field label="Senha" hint="Pelo menos 6 caracteres." error={errors.password}>
+                {(c) => (
+                  <PasswordInput {...c} name="password" autoComplete="new-password" required minLength={6} />
+                )}
+              </Field>
               <Button type="submit" busy={busy} busyLabel="Criando conta...">
                 Criar conta e entrar
               </Button>

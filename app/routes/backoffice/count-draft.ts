@@ -5,7 +5,7 @@
 /** What is kept of one count. */
 export type CountDraft = {
   clientId: string;
-  /** The typed numbers, by field name (`counted.<productId>`), and the loss reason. */
+  /** The typed numbers, by field name (`counted.<productId>`), and the loss reasons (the count's, a line's). */
   fields: Record<string, string>;
   /** Set when 'Concluir' was pressed: the count is waiting to be sent. */
   takenAt: string | null;
@@ -54,11 +54,14 @@ export function clearDraft(store: Store, key: string): void {
   }
 }
 
-/** The form's fields a draft keeps: the typed numbers and the reason (ids and the moment are kept apart). */
+/**
+ * The form's fields a draft keeps: the typed numbers, the count's reason and each line's own (ids and the
+ * moment are kept apart).
+ */
 export function draftFields(form: HTMLFormElement): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of new FormData(form)) {
-    if (typeof value === "string" && (name.startsWith("counted.") || name === "lossReason"))
+    if (typeof value === "string" && (name.startsWith("counted.") || name.startsWith("lossReason")))
       fields[name] = value;
   }
   return fields;

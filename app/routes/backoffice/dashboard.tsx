@@ -10,6 +10,7 @@ import {
   ShoppingBag,
   Wallet,
 } from "lucide-react";
+import { data } from "react-router";
 import { readDashboard } from "~/domain/dashboard/read-dashboard.server";
 import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
 import { type ChosenPeriod, chosenPeriod } from "~/domain/profit/profit-period";
@@ -40,6 +41,9 @@ export function meta() {
   return [{ title: "Dashboard" }];
 }
 
+const HIDDEN_COOKIE_NAME = "estadia_primeiros_passos_ocultos";
+const HIDDEN_COOKIE = new RegExp(`(?:^|;\\s*)${HIDDEN_COOKIE_NAME}=1`);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   const sections = openSections(actor);
@@ -53,14 +57,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const receiving = receivingNotice(actor, read.account);
   const profit =
     period && read.profit ? { period, report: profitView(read.profit), sort: profitSort(query) } : null;
+  // Once done it stays, with its word, until the owner hides it (remembered on this browser); then only
+  // when asked for ('Primeiros passos').
+  const hiding = query.get(GETTING_STARTED_PARAM) === "0";
+  const hidden = hiding || HIDDEN_COOKIE.test(request.headers.get("cookie") ?? "");
   const gettingStarted = started
     ? {
         view: { ...started, sandbox: !env().isProduction },
-        // Shown until done; afterwards only when asked for ('Primeiros passos').
-        open: !started.done || query.get(GETTING_STARTED_PARAM) === "1",
+        open: !started.done || query.get(GETTING_STARTED_PARAM) === "1" || !hidden,
       }
     : null;
-  return { missing, sections, canRestock, receiving, profit, gettingStarted };
+  const page = { missing, sections, canRestock, receiving, profit, gettingStarted };
+  if (!hiding) return page;
+  return data(page, {
+    headers: {
+      "Set-Cookie": `${HIDDEN_COOKIE_NAME}=1; Path=/dashboard; Max-Age=31536000; SameSite=Lax; HttpOnly`,
+    },
+  });
 }
 
 interface Shortcut {

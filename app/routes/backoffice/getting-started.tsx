@@ -11,6 +11,10 @@ import { RECEIVING_PATH } from "./receiving-result";
 /** The query that opens the checklist once it is done (the 'Primeiros passos' link). */
 export const GETTING_STARTED_PARAM = "primeiros-passos";
 export const GETTING_STARTED_PATH = `/dashboard?${GETTING_STARTED_PARAM}=1`;
+/** 'Ocultar primeiros passos' once done: remembered on this browser (a cookie). */
+export const GETTING_STARTED_HIDE_PATH = `/dashboard?${GETTING_STARTED_PARAM}=0`;
+/** The query that opens a list page's 'new' form at once (the checklist's links). */
+export const NEW_FORM_PARAM = "novo";
 
 export type GettingStartedView = {
   steps: { step: GettingStartedStep; done: boolean }[];
@@ -40,6 +44,7 @@ export function GettingStarted({ view }: { view: GettingStartedView }) {
   }, [view.done, revalidator]);
 
   const count = view.steps.filter((s) => s.done).length;
+  const next = view.steps.findIndex((s) => !s.done);
   return (
     <section
       aria-labelledby="getting-started-title"
@@ -53,51 +58,52 @@ export function GettingStarted({ view }: { view: GettingStartedView }) {
       </div>
       {view.done ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-ink">{T.allDone}</p>
-          <Link to="/dashboard" className={buttonClasses({ variant: "outline", size: "sm" })}>
+          <p role="status" className="text-sm font-medium text-ink">
+            {T.allDone}
+          </p>
+          <Link to={GETTING_STARTED_HIDE_PATH} className={buttonClasses({ variant: "outline", size: "sm" })}>
             {T.hide}
           </Link>
         </div>
       ) : (
         <p className="text-sm text-muted">{T.intro}</p>
       )}
+      {/* One step at a time (issue 49): the next one in full with the one primary button; the finished ones
+          folded to a line; the later ones only named. */}
       <ol className="grid gap-2">
-        {view.steps.map(({ step, done }, index) => (
-          <li
-            key={step}
-            className={cn(
-              "flex flex-col gap-3 rounded-lg border border-border bg-surface p-3 sm:flex-row sm:items-center",
-              done && "opacity-80",
-            )}
-          >
-            <div className="flex min-w-0 flex-1 items-start gap-3">
-              {done ? (
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
-              ) : (
-                <Circle className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />
-              )}
-              <div className="grid min-w-0 gap-0.5">
-                <h3 className={cn("font-medium text-ink", done && "line-through decoration-muted")}>
-                  {index + 1}. {STEP_TEXT[step].title}
-                  <span className="sr-only">: {done ? T.done : T.notDone}</span>
-                </h3>
-                <p className="text-sm text-muted">{STEP_TEXT[step].description}</p>
-              </div>
-            </div>
-            <div className="flex shrink-0 flex-wrap gap-2">
-              <StepAction step={step} done={done} view={view} />
-            </div>
-            <span
-              aria-hidden="true"
+        {view.steps.map(({ step, done }, index) => {
+          const current = index === next;
+          return (
+            <li
+              key={step}
+              aria-current={current ? "step" : undefined}
               className={cn(
-                "text-xs font-medium sm:w-20 sm:text-right",
-                done ? "text-success" : "text-muted",
+                "flex flex-col gap-3 rounded-lg border bg-surface sm:flex-row sm:items-center",
+                current ? "border-brand p-4" : "border-border px-3 py-2",
               )}
             >
-              {done ? T.done : T.notDone}
-            </span>
-          </li>
-        ))}
+              <div className="flex min-w-0 flex-1 items-start gap-3">
+                {done ? (
+                  <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+                ) : (
+                  <Circle className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />
+                )}
+                <div className="grid min-w-0 gap-0.5">
+                  <h3 className={cn("text-ink", current ? "font-semibold" : "text-sm font-medium")}>
+                    {index + 1}. {STEP_TEXT[step].title}
+                    <span className="sr-only">: {done ? T.done : T.notDone}</span>
+                  </h3>
+                  {current ? <p className="text-sm text-muted">{STEP_TEXT[step].description}</p> : null}
+                </div>
+              </div>
+              {current || done ? (
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <StepAction step={step} done={done} view={view} />
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );
@@ -112,27 +118,31 @@ function StepAction({
   done: boolean;
   view: GettingStartedView;
 }) {
-  const classes = buttonClasses({ variant: done ? "outline" : "primary", size: "sm" });
+  // A finished step keeps only a small link back to its place; the next one is the page's one button.
+  const classes = done
+    ? "text-sm text-brand underline underline-offset-4"
+    : buttonClasses({ variant: "primary", size: "sm" });
   const label = STEP_TEXT[step].action;
   const { property } = view;
   // Steps on a property wait for one: until then they lead to where it is created.
   if (!property && (step === "stock" || step === "poster" || step === "purchase")) {
     return (
-      <Link to="/properties" className={classes}>
+      <Link to={`/properties?${NEW_FORM_PARAM}=1`} className={classes}>
         {STEP_TEXT.property.action}
       </Link>
     );
   }
   switch (step) {
     case "property":
+      // The form itself, not the list (issue 49).
       return (
-        <Link to="/properties" className={classes}>
+        <Link to={done ? "/properties" : `/properties?${NEW_FORM_PARAM}=1`} className={classes}>
           {label}
         </Link>
       );
     case "products":
       return (
-        <Link to="/products" className={classes}>
+        <Link to={done ? "/products" : `/products?${NEW_FORM_PARAM}=1`} className={classes}>
           {label}
         </Link>
       );

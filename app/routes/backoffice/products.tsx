@@ -29,6 +29,7 @@ import { type EditedProduct, ProductFormDialog } from "./products-form";
 import { servicesContext } from "./services.server";
 import { useDeletion } from "./use-deletion";
 import { useFormEditor } from "./use-form-editor";
+import { useOpenNewForm } from "./use-open-new-form";
 import { withUpload } from "./with-upload.server";
 
 const TITLE = "Gerenciar Produtos";
@@ -144,6 +145,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const { products, categories, canManage, placing } = loaderData;
   const hydrated = useHydrated();
   const editor = useFormEditor<EditedProduct>();
+  useOpenNewForm(() => editor.edit(null), canManage);
   const posted = useActionData<typeof action>();
 
   // Once a new product is saved, 'Adicionar aos imóveis' opens for it (the create modal's fetcher answers).

@@ -34,6 +34,7 @@ import { receivingNotice } from "./receiving-notice.server";
 import { servicesContext } from "./services.server";
 import { useDeletion } from "./use-deletion";
 import { useFormEditor } from "./use-form-editor";
+import { useOpenNewForm } from "./use-open-new-form";
 import { withUpload } from "./with-upload.server";
 
 export function meta() {
@@ -137,6 +138,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
     if (loadError) toast.error(loadError);
   }, [loadError]);
   const editor = useFormEditor<EditedProperty>();
+  useOpenNewForm(() => editor.edit(null), canManage);
 
   const deletion = useDeletion({
     listPath: "/properties",

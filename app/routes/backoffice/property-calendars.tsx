@@ -63,8 +63,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const dates = () => ({ checkIn: formText(form, "checkIn"), checkOut: formText(form, "checkOut") });
   return answerIntent(form, {
     "add-feed": async () => {
-      await addCalendarFeed(db, actor, { propertyId, address: formText(form, "address") });
-      return STAYS_TEXT.feedAdded;
+      const feed = await addCalendarFeed(db, actor, { propertyId, address: formText(form, "address") });
+      // The first sync at once (issue 49): the stays, or why there are none, without 'Sincronizar agora'.
+      const result = await syncFeedNow(db, actor, feed.id);
+      return "error" in result
+        ? notDone(`${STAYS_TEXT.feedAdded} ${result.error}`)
+        : `${STAYS_TEXT.feedAdded} ${STAYS_TEXT.synced(result.added, result.updated, result.cancelled)}`;
     },
     sync: async () => {
       const result = await syncFeedNow(db, actor, formText(form, "feedId"));

@@ -1,8 +1,10 @@
 import { Package } from "lucide-react";
 import { useId, useState } from "react";
+import { LOSS_REASON_OPTIONS } from "~/domain/stock/loss-reasons";
 import type { CountLine } from "~/domain/stock/stock-count.server";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
+import { NativeSelect } from "~/ui/select";
 import { STOCK_COUNT_TEXT as T } from "./stock-count-text";
 
 /** One product of a count: its photo, name, the system's number, and the number counted (pre-filled). */
@@ -31,6 +33,20 @@ export function StockCountLine({ line, error }: { line: CountLine; error?: strin
           <span className="sr-only">: {T.counted}</span>
         </Label>
         <p className="text-sm text-muted">{T.inSystem(line.current)}</p>
+        {/* Its own reason when it is short for another one than the count's (issue 49). */}
+        <NativeSelect
+          name={`lossReason.${line.productId}`}
+          defaultValue=""
+          aria-label={T.lineLossReason(line.name)}
+          className="mt-1 h-9 max-w-56 text-sm"
+        >
+          <option value="">{T.lineLossReasonDefault}</option>
+          {LOSS_REASON_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
         {error ? (
           <p id={`${id}-error`} className="text-sm text-danger">
             {error}

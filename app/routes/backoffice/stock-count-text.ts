@@ -14,7 +14,10 @@ export const STOCK_COUNT_TEXT = {
   inSystem: (n: number) => `No sistema: ${n}`,
   counted: "Quantidade contada",
   lossReason: "Motivo das faltas",
-  lossReasonHint: "Vale para todos os produtos com menos unidades do que o sistema.",
+  lossReasonHint:
+    "Vale para os produtos com menos unidades do que o sistema; um produto com outro motivo o escolhe na sua linha.",
+  lineLossReason: (name: string) => `Motivo da falta de ${name}`,
+  lineLossReasonDefault: "Motivo das faltas (abaixo)",
   submit: "Concluir conferência",
   submitting: "Salvando...",
   empty: "Nenhum produto contado neste imóvel",

@@ -48,8 +48,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * The form posts `counted.<productId>` with the number typed for each line, one `lossReason`, and the count's
- * `stayId`, `clientId` and `takenAt` (the phone's clock when 'Concluir' was pressed; without script, now).
+ * The form posts `counted.<productId>` with the number typed for each line, its own `lossReason.<productId>`
+ * when one differs, the count's `lossReason`, and the count's `stayId`, `clientId` and `takenAt` (the phone's
+ * clock when 'Concluir' was pressed; without script, now).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
@@ -60,7 +61,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const summary = await saveStockCount(db, actor, params.propertyId, {
       lines: [...form.keys()]
         .filter((name) => name.startsWith(COUNTED))
-        .map((name) => ({ productId: name.slice(COUNTED.length), counted: formText(form, name) })),
+        .map((name) => {
+          const productId = name.slice(COUNTED.length);
+          return {
+            productId,
+            counted: formText(form, name),
+            lossReason: formText(form, `lossReason.${productId}`),
+          };
+        }),
       lossReason: formText(form, "lossReason"),
       stayId: formText(form, "stayId"),
       clientId: formText(form, "clientId"),
@@ -137,7 +145,10 @@ export default function StockCount({ loaderData, actionData }: Route.ComponentPr
                 <StockCountLine
                   key={line.productId}
                   line={line}
-                  error={refusal?.fieldErrors?.[`${line.productId}.counted`]}
+                  error={
+                    refusal?.fieldErrors?.[`${line.productId}.counted`] ??
+                    refusal?.fieldErrors?.[`${line.productId}.lossReason`]
+                  }
                 />
               ))}
             </ul>

@@ -1,10 +1,10 @@
 import { type BuyerForm, type BuyerProblem, buyerForm, checkBuyerFields } from "~/domain/orders/buyer-rules";
 import { maskCpf } from "~/lib/cpf";
-import { maskPhone } from "~/lib/phone";
+import { maskGuestPhone } from "~/lib/phone";
 import { showFieldError } from "./field-errors.client";
 import { pageTexts } from "./page-texts.client";
 
-const MASKS: Record<string, (value: string) => string> = { cpf: maskCpf, phone: maskPhone };
+const MASKS: Record<string, (value: string) => string> = { cpf: maskCpf, phone: maskGuestPhone };
 
 /**
  * The identification form: CPF and phone masked as typed, and the server's own checks (domain/orders/

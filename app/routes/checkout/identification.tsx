@@ -8,7 +8,7 @@ import { maskCpf } from "~/lib/cpf";
 import type { GuestLocale } from "~/lib/i18n/locale";
 import { guestMessages, translateFromPortuguese } from "~/lib/i18n/messages";
 import { requestLocale } from "~/lib/i18n/request-locale";
-import { maskPhone } from "~/lib/phone";
+import { maskGuestPhone } from "~/lib/phone";
 import { database } from "~/platform/db/database.server";
 import { env } from "~/platform/env.server";
 import { Field } from "~/ui/field";
@@ -43,7 +43,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     fullName: previous?.buyerName ?? "",
     cpf: previous?.buyerCpf ? maskCpf(previous.buyerCpf) : "",
     email: previous?.buyerEmail ?? "",
-    phone: previous?.buyerPhone ? maskPhone(previous.buyerPhone) : "",
+    phone: previous?.buyerPhone ? maskGuestPhone(previous.buyerPhone) : "",
   };
   const changed = new URL(request.url).searchParams.has("carrinho-mudou");
   const retentionMonths = env().guestDataRetentionMonths;
@@ -247,12 +247,12 @@ export default function Identification({ loaderData, actionData, params }: Route
                 {...control}
                 name="phone"
                 type="tel"
-                autoComplete="tel-national"
+                autoComplete="tel"
                 inputMode="tel"
                 placeholder="(00) 00000-0000"
                 data-mask="phone"
                 defaultValue={values.phone}
-                maxLength={15}
+                maxLength={20}
               />
             )}
           </Field>

@@ -31,7 +31,6 @@ export async function inviteCleaningStaff(
   await staffPage.goto(await linkIn(mail, "/convite?token="));
   await staffPage.getByLabel("Nome completo").fill(staff.name);
   await staffPage.getByLabel("Senha", { exact: true }).fill(staff.password);
-  await staffPage.getByLabel("Confirme a senha", { exact: true }).fill(staff.password);
   await staffPage.getByRole("button", { name: "Criar conta e entrar" }).click();
   await expect(staffPage).toHaveURL("/dashboard");
   return staffPage;

@@ -35,7 +35,7 @@ export const stockCounts = pgTable(
     takenAt: ts("taken_at").notNull(),
     receivedAt: ts("received_at").notNull().defaultNow(),
     countedBy: uuid("counted_by").references(() => user.id, { onDelete: "set null" }),
-    /** The loss reason typed for the missing units. */
+    /** The loss reason typed for the count's missing units (a line may have its own). */
     lossReason: text("loss_reason").notNull(),
     /** The stay's account of what it found missing: 'open' | 'forgiven' | 'in_damage' (ADR 0055). */
     accountStatus: text("account_status").notNull().default("open"),
@@ -68,6 +68,8 @@ export const stockCountLines = pgTable(
     unitCostCents: cents("unit_cost_cents"),
     expected: integer("expected").notNull(),
     counted: integer("counted").notNull(),
+    /** Why this line's missing units are missing: its own reason, or the count's (issue 49). */
+    lossReason: text("loss_reason").notNull(),
     /** false: a newer count of this product was already applied, so this one moved no stock (ADR 0055). */
     applied: boolean("applied").notNull().default(true),
   },

@@ -39,7 +39,7 @@ export const checkout: CheckoutMessages = {
     contactRequired: "Enter at least one way to reach you (email or phone)",
     cpfInvalid: "Invalid CPF",
     cpfRequired: "Enter your CPF: this property's payment receiver requires a CPF for Pix charges.",
-    phoneInvalid: "Invalid phone: enter the area code and number",
+    phoneInvalid: "Invalid phone: enter the area code and number, or + and the country code",
     whatsappNeedsPhone: "Enter your phone to get the receipt on WhatsApp",
   },
   summary: {

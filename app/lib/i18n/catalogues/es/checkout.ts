@@ -40,7 +40,7 @@ export const checkout: CheckoutMessages = {
     contactRequired: "Indica al menos un medio de contacto (correo o teléfono)",
     cpfInvalid: "CPF no válido",
     cpfRequired: "Indica tu CPF: quien recibe los pagos de este alojamiento exige CPF para cobros con Pix.",
-    phoneInvalid: "Teléfono no válido: indica el código de área y el número",
+    phoneInvalid: "Teléfono no válido: indica el código de área y el número, o + y el código del país",
     whatsappNeedsPhone: "Indica tu teléfono para recibir el comprobante por WhatsApp",
   },
   summary: {

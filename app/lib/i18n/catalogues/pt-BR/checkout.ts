@@ -44,7 +44,7 @@ export const checkout = {
     contactRequired: "Informe pelo menos um método de contato (e-mail ou telefone)",
     cpfInvalid: "CPF inválido",
     cpfRequired: "Informe seu CPF: o recebedor deste imóvel exige CPF para cobranças Pix.",
-    phoneInvalid: "Telefone inválido: informe DDD e número",
+    phoneInvalid: "Telefone inválido: informe DDD e número, ou + e o código do país",
     /** Ticked without a phone (issue 50). */
     whatsappNeedsPhone: "Informe o telefone para receber o comprovante no WhatsApp",
   },
