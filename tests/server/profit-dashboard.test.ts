@@ -172,7 +172,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
       "Custo dos produtos": tile("R$ 12,50", sales(), none),
       Perdas: tile(
         "R$ 9,60",
-        `/inventory/historico?motivo=loss&de=${today}&ate=${today}`,
+        `/inventory/perdas?de=${today}&ate=${today}`,
         "6,1% das vendas",
         none,
       ),

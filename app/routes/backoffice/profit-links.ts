@@ -10,9 +10,12 @@ export function salesLink({ period, propertyId }: Scope, status?: "refunded"): s
   return `/sales?${query}`;
 }
 
-/** The stock history's losses of a period (and property): where 'Perdas' comes from. */
+/**
+ * Where 'Perdas' comes from: the organization's losses report of the period (by reason, property, product
+ * and stay, issue 46), or, for one property, the stock history's losses there.
+ */
 export function lossesLink({ period, propertyId }: Scope): string {
-  const query = new URLSearchParams({ motivo: "loss", de: period.from, ate: period.to });
-  if (propertyId) query.set("imovel", propertyId);
+  if (!propertyId) return `/inventory/perdas?${new URLSearchParams({ de: period.from, ate: period.to })}`;
+  const query = new URLSearchParams({ motivo: "loss", de: period.from, ate: period.to, imovel: propertyId });
   return `/inventory/historico?${query}`;
 }
