@@ -114,6 +114,9 @@ test("sign-up refused then accepted: the success stands alone and the form's err
   await form.password.fill("segredo-123");
   await form.submit.click();
   await expectToast(page, "Conta criada com sucesso! Verifique seu e-mail para confirmar o registro.");
+  // Said once (issue 49): the toast, not a second copy in the page; and the way to get the e-mail again.
+  await expect(form.panel.getByText("Conta criada com sucesso!")).toHaveCount(0);
+  await expect(form.panel.getByRole("button", { name: "Reenviar e-mail" })).toBeVisible();
   expect(await errorToastsNow(page)).toEqual([]);
   await expect(form.password).not.toHaveAccessibleDescription(/A senha deve ter/);
   await expect(form.panel.getByRole("alert")).toHaveCount(0);

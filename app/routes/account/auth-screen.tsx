@@ -7,6 +7,7 @@ import { Link } from "~/ui/link";
 import { PasswordInput } from "~/ui/password-input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import { toast } from "~/ui/toaster";
+import { useHydrated } from "~/ui/use-hydrated";
 import { AccountCard } from "./account-card";
 import type { AuthActionData, AuthView } from "./auth";
 
@@ -143,41 +144,62 @@ function SignupForm({
   const created = actionData?.intent === "signup" && actionData.ok;
   const refusal =
     actionData?.intent === "signup" && !actionData.ok && !actionData.fieldErrors ? actionData.message : null;
+  const resending = useBusy("resend");
+  const hydrated = useHydrated();
   return (
-    <Form method="post" className="grid gap-4" noValidate>
-      <input type="hidden" name="intent" value="signup" />
-      {created ? (
-        <p role="status" className="rounded-lg bg-success/10 p-3 text-sm text-ink">
-          {actionData.message}
-        </p>
+    <>
+      <Form method="post" className="grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="signup" />
+        {/* Said once (issue 49): by the toast once the script runs, here before it does. */}
+        {created && !hydrated ? (
+          <p role="status" className="rounded-lg bg-success/10 p-3 text-sm text-ink">
+            {actionData.message}
+          </p>
+        ) : null}
+        <Field label="Nome Completo" error={errors.name}>
+          {(c) => (
+            <Input {...c} name="name" autoComplete="name" required defaultValue={prefill?.name ?? ""} />
+          )}
+        </Field>
+        <Field label="E-mail" error={errors.email}>
+          {(c) => (
+            <Input
+              {...c}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={prefill?.email ?? ""}
+            />
+          )}
+        </Field>
+        <Field label="Senha" hint="Pelo menos 6 caracteres." error={errors.password}>
+          {(c) => <PasswordInput {...c} name="password" autoComplete="new-password" required minLength={6} />}
+        </Field>
+        {refusal ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {refusal}
+          </p>
+        ) : null}
+        <Button type="submit" busy={busy} busyLabel="Criando conta...">
+          Criar conta
+        </Button>
+      </Form>
+      {/* The toast said it once (spec); here only the way to get the e-mail again (issue 49). */}
+      {created && actionData.values?.email ? (
+        <Form method="post" className="mt-4 grid gap-2 rounded-lg border border-border p-3">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="email" value={actionData.values.email} />
+          <p className="text-sm text-muted">
+            Enviamos o link de confirmação para {actionData.values.email}. Não chegou? Veja o spam ou peça de
+            novo.
+          </p>
+          <Button type="submit" variant="outline" busy={resending} busyLabel="Enviando...">
+            Reenviar e-mail
+          </Button>
+        </Form>
       ) : null}
-      <Field label="Nome Completo" error={errors.name}>
-        {(c) => <Input {...c} name="name" autoComplete="name" required defaultValue={prefill?.name ?? ""} />}
-      </Field>
-      <Field label="E-mail" error={errors.email}>
-        {(c) => (
-          <Input
-            {...c}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={prefill?.email ?? ""}
-          />
-        )}
-      </Field>
-      <Field label="Senha" hint="Pelo menos 6 caracteres." error={errors.password}>
-        {(c) => <PasswordInput {...c} name="password" autoComplete="new-password" required minLength={6} />}
-      </Field>
-      {refusal ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {refusal}
-        </p>
-      ) : null}
-      <Button type="submit" busy={busy} busyLabel="Criando conta...">
-        Criar conta
-      </Button>
-    </Form>
+    </>
   );
 }
 

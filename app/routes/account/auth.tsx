@@ -81,7 +81,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "signup":
         await signUp(ctx, form);
-        return reply({ intent, ok: true, message: ACCOUNT_TEXT.signUpOk });
+        // The address, for 'Reenviar e-mail' under the emptied form (issue 49).
+        return reply({ intent, ok: true, message: ACCOUNT_TEXT.signUpOk, values: { email } });
       case "recover":
         await requestRecovery(ctx, form);
         return redirectWith("/auth", { flash: "recovery-sent" });
