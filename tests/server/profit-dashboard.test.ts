@@ -170,12 +170,7 @@ describe.runIf(available)("the profit dashboard over HTTP", () => {
       Taxas: tile("-R$ 11,05", sales(), none),
       Líquido: tile("R$ 146,95", sales(), none),
       "Custo dos produtos": tile("R$ 12,50", sales(), none),
-      Perdas: tile(
-        "R$ 9,60",
-        `/inventory/perdas?de=${today}&ate=${today}`,
-        "6,1% das vendas",
-        none,
-      ),
+      Perdas: tile("R$ 9,60", `/inventory/perdas?de=${today}&ate=${today}`, "6,1% das vendas", none),
       Pedidos: tile("3", sales(), "Antes: 0"),
       "Ticket médio": tile("R$ 69,33", sales(), "Antes: —"),
     });
