@@ -358,6 +358,7 @@ export async function walletAgreesWithLedger(db: Db, walletId: string): Promise<
       pending: sql<number>`coalesce(sum(${walletMovements.amountCents}) filter (where ${walletMovements.bucket} = 'pending'), 0)::bigint`,
       reserved: sql<number>`coalesce(sum(${walletMovements.amountCents}) filter (where ${walletMovements.bucket} = 'reserved'), 0)::bigint`,
       withdrawn: sql<number>`coalesce(sum(${walletMovements.amountCents}) filter (where ${walletMovements.bucket} = 'withdrawn'), 0)::bigint`,
+      disputed: sql<number>`coalesce(sum(${walletMovements.amountCents}) filter (where ${walletMovements.bucket} = 'disputed'), 0)::bigint`,
     })
     .from(walletMovements)
     .where(eq(walletMovements.walletId, walletId));
@@ -367,6 +368,7 @@ export async function walletAgreesWithLedger(db: Db, walletId: string): Promise<
     Number(sums?.available) === w.availableCents &&
     Number(sums?.pending) === w.pendingCents &&
     Number(sums?.reserved) === w.reservedCents &&
-    Number(sums?.withdrawn) === w.withdrawnCents
+    Number(sums?.withdrawn) === w.withdrawnCents &&
+    Number(sums?.disputed) === w.disputedCents
   );
 }
