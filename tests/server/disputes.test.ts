@@ -1,5 +1,5 @@
 // A dispute played on /dev/payments against the built app (ADR 0061): a paid PIX sale contested shows
-// 'Em disputa' on Vendas, Saques, the wallet and its statement, and lost, the statement shows the reversal; the
+// 'Em disputa' on the dashboard, Vendas, Saques, the wallet and its statement, and lost, the statement shows the reversal; the
 // sandbox page names each state.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -46,7 +46,7 @@ describe.runIf(available)("a dispute over HTTP (sandbox)", () => {
     return row?.status ?? null;
   }
 
-  it("contested: 'Em disputa' on Vendas, Saques, the wallet and its statement; lost: the statement shows the reversal", async () => {
+  it("contested: 'Em disputa' on the dashboard, Vendas, Saques, the wallet and its statement; lost: the statement shows the reversal", async () => {
     const { db, shop, server } = running;
     const order = await paidByPix(server.url, db, shop, "203.0.113.7", { Vinho: 1 });
     const [charge] = await db.select().from(payments).where(eq(payments.orderId, order.id));
@@ -63,6 +63,10 @@ describe.runIf(available)("a dispute over HTTP (sandbox)", () => {
     expect(statement).toContain(`em disputa ${brl(net)}`);
     expect(statement).toContain("Em disputa");
     expect(statement).toContain("Valor retido pelo provedor");
+    const dash = visibleText((await fetchAs(owner, "/dashboard")).body);
+    expect(dash).toContain(
+      `${brl(net)} em disputa: o provedor reteve o valor de vendas contestadas até a decisão.`,
+    );
     const sales = (await fetchAs(owner, "/sales")).body;
     expect(sales).toMatch(/<span[^>]*>Em disputa<\/span>/);
     const dev = visibleText(await fetch(`${server.url}/dev/payments`).then((r) => r.text()));
@@ -76,6 +80,7 @@ describe.runIf(available)("a dispute over HTTP (sandbox)", () => {
     expect(after).toContain("Estornada por contestação");
     expect(after).toContain("Disputa encerrada");
     expect(visibleText((await fetchAs(owner, "/withdrawals")).body)).not.toContain("Em disputa");
+    expect(visibleText((await fetchAs(owner, "/dashboard")).body)).not.toContain("em disputa");
     const salesAfter = (await fetchAs(owner, "/sales")).body;
     expect(salesAfter).toMatch(/<span[^>]*>Estornada por contestação<\/span>/);
     expect(salesAfter).not.toMatch(/<span[^>]*>Em disputa<\/span>/);

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/database-handle.server";
+import type { Part } from "~/platform/db/prepared";
 import { disputes, receivables, walletMovements } from "~/platform/db/schema";
 import { SALE_PARTS, type SalePart, saleMoneyOf } from "./sale-money.server";
 import { type Posting, post } from "./wallet-ledger.server";
@@ -179,4 +180,27 @@ export async function isDisputed(tx: Tx, orderId: string): Promise<boolean> {
     .from(disputes)
     .where(and(eq(disputes.orderId, orderId), eq(disputes.status, "opened")));
   return Boolean(row);
+}
+
+/** What the dashboard tells the owner of disputes: the money held, and the wallets' balance below zero. */
+export type DisputeNotice = { disputedCents: number; negativeCents: number };
+
+/** The organization's disputed and below-zero money, as a part of the dashboard's one read. */
+export function disputeNoticePart(): Part<
+  { disputed: string | number; negative: string | number },
+  DisputeNotice
+> {
+  return {
+    // Qualified by hand: inside the organization's one-row select, a bare column would name the wrong table.
+    columns: () => ({
+      disputed: sql<string>`(select coalesce(sum(w.disputed_cents), 0)::bigint from wallets w
+        where w.organization_id = "organization"."id")`,
+      negative: sql<string>`(select coalesce(sum(least(w.available_cents, 0)), 0)::bigint from wallets w
+        where w.organization_id = "organization"."id")`,
+    }),
+    result: (row) => ({
+      disputedCents: Number(row?.disputed ?? 0),
+      negativeCents: Number(row?.negative ?? 0),
+    }),
+  };
 }
