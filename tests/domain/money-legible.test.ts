@@ -201,6 +201,7 @@ describe("one period's money on /sales, the statement and /withdrawals", () => {
       pendingCents: row(toRelease).netCents,
       reservedCents: 2000,
       withdrawnCents: 5000,
+      disputedCents: 0,
     });
     expect(await walletAgreesWithLedger(db(), after.id)).toBe(true);
     const history = await listWithdrawals(db(), owner);

@@ -36,23 +36,30 @@ async function sandbox(): Promise<{
 
 const TEST_CARD = { number: "5031 4332 1540 6351", expiryMonth: 11, expiryYear: 2030, cvv: "123" };
 
-providerContract("the sandbox provider (offline, on the embedded database)", async () => {
-  const { handle, provider, other } = await sandbox();
-  return {
-    provider,
-    otherAccount: other,
-    verifyWebhook: sandboxWebhookVerifier(SECRET),
-    cardToken: async (holderName) => (await provider.tokenize({ ...TEST_CARD, holderName })).id,
-    settle: async (id, outcome) => {
-      await provider.settle(id, outcome);
-    },
-    webhookFor: async (id) => {
-      const { url, headers, body } = await provider.webhookFor(id);
-      return { headers, body, query: new URL(url).searchParams };
-    },
-    close: () => handle.close(),
-  };
-});
+providerContract(
+  "the sandbox provider (offline, on the embedded database)",
+  async () => {
+    const { handle, provider, other } = await sandbox();
+    return {
+      provider,
+      otherAccount: other,
+      verifyWebhook: sandboxWebhookVerifier(SECRET),
+      cardToken: async (holderName) => (await provider.tokenize({ ...TEST_CARD, holderName })).id,
+      settle: async (id, outcome) => {
+        await provider.settle(id, outcome);
+      },
+      dispute: async (id, step) => {
+        await provider.dispute(id, step);
+      },
+      webhookFor: async (id) => {
+        const { url, headers, body } = await provider.webhookFor(id);
+        return { headers, body, query: new URL(url).searchParams };
+      },
+      close: () => handle.close(),
+    };
+  },
+  { disputes: true },
+);
 
 describe("the sandbox's own parts", () => {
   let handle: DatabaseHandle;

@@ -28,6 +28,11 @@ export type MercadoPagoFake = {
   reject(id: string | number): void;
   /** A pending PIX reaches its date_of_expiration: cancelled / expired. */
   expire(id: string | number): void;
+  /**
+   * A paid payment's dispute as MP moves it: open (status in_mediation while the claim or chargeback is
+   * analysed), win (back to approved), lose (charged_back: the payer got the money).
+   */
+  dispute(id: string | number, step: "open" | "win" | "lose"): void;
   /** The payment resource exactly as GET /v1/payments/:id would answer it, or undefined. */
   payment(id: string | number): Record<string, unknown> | undefined;
   /** The next `times` requests answer `status` with MP's error body (e.g. 500, 429). */
@@ -1053,6 +1058,11 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     },
     expire(id) {
       change(settleable(id, ["pending"]), "cancelled", "expired");
+    },
+    dispute(id, step) {
+      if (step === "open") change(settleable(id, ["approved"]), "in_mediation", "pending");
+      if (step === "win") change(settleable(id, ["in_mediation"]), "approved", "accredited");
+      if (step === "lose") change(settleable(id, ["approved", "in_mediation"]), "charged_back", "reimbursed");
     },
     payment(id) {
       const p = /^\d+$/.test(String(id)) ? payments.get(Number(id)) : undefined;

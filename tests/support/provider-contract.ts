@@ -25,6 +25,8 @@ export type ProviderHarness = {
   settle(paymentId: string, outcome: "approve" | "reject" | "expire"): Promise<void>;
   /** The notification the provider sends about this payment, signed as it signs them. */
   webhookFor(paymentId: string): WebhookRequest | Promise<WebhookRequest>;
+  /** The payer's bank moves a paid charge's dispute: contested, then won or lost (ADR 0061). */
+  dispute?(paymentId: string, step: "open" | "win" | "lose"): Promise<void>;
   /** The provider's unsigned legacy call about a payment (Mercado Pago's IPN), when it makes one. */
   ipnFor?(paymentId: string): WebhookRequest;
   /** Reads this provider's webhooks (the application-wide verifier). */
@@ -75,6 +77,8 @@ function cardInput(token: string, overrides: Partial<CardChargeInput> = {}): Car
 export type ProviderTraits = {
   /** It also makes unsigned legacy calls about payments (Mercado Pago's IPN); the harness gives ipnFor. */
   unsignedCalls?: boolean;
+  /** It reports disputes on paid charges; the harness gives dispute. */
+  disputes?: boolean;
 };
 
 export function providerContract(
@@ -258,6 +262,40 @@ export function providerContract(
         // What the caller acts on is only what the provider answers for that id.
         expect((await h.provider.getPayment(payment.id)).status).toBe("pending");
       });
+
+    if (traits.disputes) {
+      it("reports a paid charge's dispute: opened while it lasts (still approved), and lost once the payer got the money", async () => {
+        const payment = await h.provider.createPixCharge(pixInput());
+        await h.settle(payment.id, "approve");
+        expect((await h.provider.getPayment(payment.id)).dispute ?? null).toBeNull();
+        await h.dispute?.(payment.id, "open");
+        const held = await h.provider.getPayment(payment.id);
+        expect({ status: held.status, dispute: held.dispute }).toEqual({
+          status: "approved",
+          dispute: { state: "opened", takenCents: null },
+        });
+        await h.dispute?.(payment.id, "lose");
+        const lost = await h.provider.getPayment(payment.id);
+        expect({ status: lost.status, dispute: lost.dispute }).toEqual({
+          status: "refunded",
+          dispute: { state: "lost", takenCents: null },
+        });
+      });
+
+      it("reads a dispute won as the charge plainly approved again, and a charge lost with no opening as lost", async () => {
+        const won = await h.provider.createPixCharge(pixInput());
+        await h.settle(won.id, "approve");
+        await h.dispute?.(won.id, "open");
+        await h.dispute?.(won.id, "win");
+        const after = await h.provider.getPayment(won.id);
+        expect(after.status).toBe("approved");
+        expect(after.dispute?.state ?? "clear").not.toBe("opened");
+        const lost = await h.provider.createPixCharge(pixInput());
+        await h.settle(lost.id, "approve");
+        await h.dispute?.(lost.id, "lose");
+        expect((await h.provider.getPayment(lost.id)).dispute).toEqual({ state: "lost", takenCents: null });
+      });
+    }
 
     it("reports no fees while a charge is pending, and once approved the platform's part is exactly the fee asked", async () => {
       const pix = await h.provider.createPixCharge(

@@ -363,6 +363,35 @@ describe("Asaas's notifications, as the fake sends them", () => {
     expect(asaasWebhookNotice(token, { headers, body: "[]" })).toBeNull();
   });
 
+  it("reads each chargeback event as news of its payment, to be fetched (ADR 0061)", () => {
+    const token = "t".repeat(43);
+    const headers = new Headers({ "asaas-access-token": token });
+    for (const event of [
+      "PAYMENT_CHARGEBACK_REQUESTED",
+      "PAYMENT_CHARGEBACK_DISPUTE",
+      "PAYMENT_AWAITING_CHARGEBACK_REVERSAL",
+      "PAYMENT_REFUNDED",
+    ]) {
+      const body = JSON.stringify({
+        id: `evt_${event}`,
+        event,
+        dateCreated: "2026-11-23 10:00:00",
+        payment: {
+          object: "payment",
+          id: "pay_080225913252",
+          status: event.replace("PAYMENT_", ""),
+          chargeback: { status: "REQUESTED", reason: "NOT_RECOGNIZED" },
+        },
+      });
+      expect(asaasWebhookNotice(token, { headers, body })).toEqual({
+        eventId: `evt_${event}`,
+        topic: "payment",
+        subjectId: "pay_080225913252",
+        sellerId: null,
+      });
+    }
+  });
+
   it("reads the root's transfer validation request and answers it as Asaas expects", async () => {
     const account = await createAsaasSubAccount(root, host(), {
       webhookUrl: "http://127.0.0.1:1/w",

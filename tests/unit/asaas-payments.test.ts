@@ -398,7 +398,7 @@ describe("Asaas payment statuses, as the adapter reads them", () => {
       ["REFUND_REQUESTED", false, "refunded"],
       ["REFUND_IN_PROGRESS", false, "refunded"],
       ["REFUNDED", false, "refunded"],
-      ["CHARGEBACK_REQUESTED", false, "processing"],
+      ["CHARGEBACK_REQUESTED", false, "approved"],
       ["SOMETHING_NEW", false, "pending"],
       ["PENDING", true, "cancelled"],
     ] as const;
@@ -408,6 +408,34 @@ describe("Asaas payment statuses, as the adapter reads them", () => {
       expect(payment.externalReference).toBe("0b1c3a38-7f7e-4c5e-9d43-3f3b5d6c1e2a");
       const paid = status === "RECEIVED" || status === "CONFIRMED" || status === "RECEIVED_IN_CASH";
       expect(payment.fees).toEqual(paid ? { providerCents: 199, platformCents: 300 } : null);
+    }
+  });
+
+  it("reads each chargeback status as a dispute outcome (ADR 0061): opened, lost, won, or none", async () => {
+    const cases = [
+      ["RECEIVED", null, "approved", null],
+      ["CHARGEBACK_REQUESTED", { status: "REQUESTED", reason: "NOT_RECOGNIZED" }, "approved", "opened"],
+      ["CHARGEBACK_DISPUTE", { status: "IN_DISPUTE", reason: "NOT_RECOGNIZED" }, "approved", "opened"],
+      [
+        "AWAITING_CHARGEBACK_REVERSAL",
+        { status: "REVERSED", reason: "NOT_RECOGNIZED" },
+        "approved",
+        "opened",
+      ],
+      ["REFUNDED", { status: "DONE", reason: "NOT_RECOGNIZED" }, "refunded", "lost"],
+      ["REFUNDED", { status: "DISPUTE_LOST", reason: "NOT_RECOGNIZED" }, "refunded", "lost"],
+      ["RECEIVED", { status: "REVERSED", reason: "NOT_RECOGNIZED" }, "approved", "won"],
+      ["REFUNDED", null, "refunded", null],
+    ] as const;
+    for (const [status, chargeback, ours, state] of cases) {
+      const payment = await answering({ ...resource, status, chargeback }).getPayment("pay_1");
+      expect({ status, chargeback, ours: payment.status, state: payment.dispute?.state ?? null }).toEqual({
+        status,
+        chargeback,
+        ours,
+        state,
+      });
+      if (payment.dispute) expect(payment.dispute.takenCents).toBeNull();
     }
   });
 });

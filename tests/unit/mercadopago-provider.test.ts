@@ -56,13 +56,14 @@ providerContract(
       settle: async (paymentId, outcome) => fake[outcome](paymentId),
       webhookFor: (paymentId) => fake.webhookFor(paymentId),
       ipnFor: (paymentId) => fake.ipnFor(paymentId),
+      dispute: async (paymentId, step) => fake.dispute(paymentId, step),
       verifyWebhook,
       accountId: seller.userId,
       otherAccount: adapter(fake, fake.connect()),
       close: () => fake.close(),
     };
   },
-  { unsignedCalls: true },
+  { unsignedCalls: true, disputes: true },
 );
 
 const pix = (overrides: Record<string, unknown> = {}) => ({

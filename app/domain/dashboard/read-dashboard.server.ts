@@ -1,6 +1,7 @@
 import type { Db } from "~/platform/db/database-handle.server";
 import { readParts } from "~/platform/db/prepared";
 import type { PaymentsConfig } from "~/platform/env.server";
+import { type DisputeNotice, disputeNoticePart } from "../ledger/disputes.server";
 import {
   type GettingStarted,
   gettingStartedOf,
@@ -20,6 +21,8 @@ export type DashboardReads = {
   profit: ProfitReport | null;
   /** The way to a first sale: the owner's to take; else null. */
   gettingStarted: GettingStarted | null;
+  /** Money held by disputes and balances below zero (ADR 0061), for whoever sees the wallets; else null. */
+  disputes: DisputeNotice | null;
 };
 
 /**
@@ -40,6 +43,7 @@ export async function readDashboard(
     account: seesAccount || startsOut ? liveAccountPart() : null,
     profit: ask ? profitPart(actor, ask) : null,
     steps: startsOut ? gettingStartedPart() : null,
+    disputes: can(actor, "wallet.read") ? disputeNoticePart() : null,
   });
   return {
     missing: read.missing?.length ?? null,
@@ -48,5 +52,6 @@ export async function readDashboard(
     gettingStarted: startsOut
       ? gettingStartedOf(read.steps ?? undefined, receivesWith(read.account, ctx.config))
       : null,
+    disputes: read.disputes,
   };
 }

@@ -17,6 +17,8 @@ export const MONEY_TEXT = {
     available > 0
       ? `Saldo insuficiente: você pode sacar até ${formatCents(available)}.`
       : "Saldo insuficiente: não há saldo disponível para saque nesta carteira.",
+  negativeBalance: (balance: number) =>
+    `O saldo desta carteira está negativo (${formatCents(balance)}) por uma venda contestada ou estornada: novos saques ficam bloqueados até que ele seja coberto por novas vendas.`,
   keyTypeRequired: "Escolha o tipo da chave Pix.",
   transferRefused:
     "O provedor recusou a transferência (saldo da conta ou chave Pix). O valor voltou para o disponível.",

@@ -28,6 +28,8 @@ export type WalletCard = {
   /** Withdrawals on their way to the PIX key. */
   reservedCents: number;
   withdrawnCents: number;
+  /** Sales 'Em disputa': held while the provider holds them (ADR 0061). */
+  disputedCents: number;
 };
 
 /** The organization's wallets, one per property that has sold something, by property name. */
@@ -42,6 +44,7 @@ export async function listWallets(db: Db, actor: Actor): Promise<WalletCard[]> {
       pendingCents: wallets.pendingCents,
       reservedCents: wallets.reservedCents,
       withdrawnCents: wallets.withdrawnCents,
+      disputedCents: wallets.disputedCents,
     })
     .from(wallets)
     .innerJoin(properties, eq(properties.id, wallets.propertyId))
@@ -52,8 +55,9 @@ export async function listWallets(db: Db, actor: Actor): Promise<WalletCard[]> {
 
 /** The sum of the wallets' balances, bucket by bucket (the figures on top of /withdrawals). */
 export function walletsTotal(cards: WalletCard[]) {
-  const total = { availableCents: 0, pendingCents: 0, reservedCents: 0, withdrawnCents: 0 };
+  const total = { availableCents: 0, pendingCents: 0, reservedCents: 0, withdrawnCents: 0, disputedCents: 0 };
   for (const w of cards) {
+    total.disputedCents += w.disputedCents;
     total.availableCents += w.availableCents;
     total.pendingCents += w.pendingCents;
     total.reservedCents += w.reservedCents;
@@ -97,7 +101,15 @@ export async function savedPayoutKey(
 }
 
 /** Spec part 2 §4: Venda, Saque, Recebível; and what the spec does not show: refunds and returned withdrawals. */
-export type StatementType = "Venda" | "Saque" | "Recebível" | "Reembolso" | "Saque devolvido";
+export type StatementType =
+  | "Venda"
+  | "Saque"
+  | "Recebível"
+  | "Reembolso"
+  | "Saque devolvido"
+  | "Em disputa"
+  | "Disputa encerrada"
+  | "Estorno por contestação";
 
 /** A sale's columns on the statement: fees positive when taken, negative when a refund gives them back. */
 export type StatementMoney = SalePartsMoney;
@@ -140,6 +152,7 @@ export async function walletStatement(db: Db, actor: Actor, walletId: unknown): 
       orderId: walletMovements.orderId,
       receivableId: walletMovements.receivableId,
       withdrawalId: walletMovements.withdrawalId,
+      reference: walletMovements.reference,
     })
     .from(walletMovements)
     .where(and(eq(walletMovements.walletId, wallet.id), eq(walletMovements.bucket, "available")))
@@ -149,17 +162,22 @@ export async function walletStatement(db: Db, actor: Actor, walletId: unknown): 
     const [type, key, reference]: [StatementType, string, string] =
       m.kind === "settlement"
         ? ["Recebível", m.receivableId ?? "", m.orderId ?? m.receivableId ?? ""]
-        : m.kind === "refund"
-          ? ["Reembolso", m.orderId ?? "", m.orderId ?? ""]
-          : m.kind === "withdrawal_return"
-            ? ["Saque devolvido", m.withdrawalId ?? "", m.withdrawalId ?? ""]
-            : m.withdrawalId
-              ? ["Saque", m.withdrawalId, m.withdrawalId]
-              : ["Venda", m.orderId ?? "", m.orderId ?? ""];
+        : m.kind === "dispute"
+          ? [m.amountCents < 0 ? "Em disputa" : "Disputa encerrada", m.orderId ?? "", m.orderId ?? ""]
+          : m.kind === "refund" && m.reference.startsWith("dispute:")
+            ? ["Estorno por contestação", m.orderId ?? "", m.orderId ?? ""]
+            : m.kind === "refund"
+              ? ["Reembolso", m.orderId ?? "", m.orderId ?? ""]
+              : m.kind === "withdrawal_return"
+                ? ["Saque devolvido", m.withdrawalId ?? "", m.withdrawalId ?? ""]
+                : m.withdrawalId
+                  ? ["Saque", m.withdrawalId, m.withdrawalId]
+                  : ["Venda", m.orderId ?? "", m.orderId ?? ""];
     const id = `${type}:${key}`;
     let row = rows.get(id);
     if (!row) {
-      const money = type === "Venda" || type === "Reembolso" ? noMoney() : null;
+      const money =
+        type === "Venda" || type === "Reembolso" || type === "Estorno por contestação" ? noMoney() : null;
       row = { key: id, type, at: m.createdAt, amountCents: 0, money, status: "", reference };
       rows.set(id, row);
     }
@@ -232,6 +250,9 @@ async function fillStatuses(db: Db, rows: StatementRow[]) {
   for (const row of rows) {
     if (row.type === "Venda") row.status = orderStatus.get(row.reference) ?? "";
     else if (row.type === "Reembolso") row.status = "Estornado";
+    else if (row.type === "Em disputa") row.status = "Valor retido pelo provedor";
+    else if (row.type === "Disputa encerrada") row.status = "Valor liberado";
+    else if (row.type === "Estorno por contestação") row.status = "Estornada por contestação";
     else if (row.type === "Recebível") row.status = "Liquidado";
     else if (row.type === "Saque") row.status = withdrawalStatus.get(row.reference) ?? "";
     else row.status = "Devolvido ao saldo";
@@ -358,6 +379,7 @@ export async function walletAgreesWithLedger(db: Db, walletId: string): Promise<
       pending: sql<number>`coalesce(sum(${walletMovements.amountCents}) filter (where ${walletMovements.bucket} = 'pending'), 0)::bigint`,
       reserved: sql<number>`coalesce(sum(${walletMovements.amountCents}) filter (where ${walletMovements.bucket} = 'reserved'), 0)::bigint`,
       withdrawn: sql<number>`coalesce(sum(${walletMovements.amountCents}) filter (where ${walletMovements.bucket} = 'withdrawn'), 0)::bigint`,
+      disputed: sql<number>`coalesce(sum(${walletMovements.amountCents}) filter (where ${walletMovements.bucket} = 'disputed'), 0)::bigint`,
     })
     .from(walletMovements)
     .where(eq(walletMovements.walletId, walletId));
@@ -367,6 +389,7 @@ export async function walletAgreesWithLedger(db: Db, walletId: string): Promise<
     Number(sums?.available) === w.availableCents &&
     Number(sums?.pending) === w.pendingCents &&
     Number(sums?.reserved) === w.reservedCents &&
-    Number(sums?.withdrawn) === w.withdrawnCents
+    Number(sums?.withdrawn) === w.withdrawnCents &&
+    Number(sums?.disputed) === w.disputedCents
   );
 }

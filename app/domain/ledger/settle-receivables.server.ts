@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import type { Db } from "~/platform/db/database-handle.server";
 import { receivables } from "~/platform/db/schema";
+import { isDisputed } from "./disputes.server";
 import { post } from "./wallet-ledger.server";
 
 /**
@@ -30,6 +31,11 @@ export async function settleDueReceivables(db: Db, now: Date, limit = 100): Prom
         .where(and(eq(receivables.id, id), isNull(receivables.settledAt), isNull(receivables.cancelledAt)))
         .returning();
       if (!r) return false;
+      // A sale 'Em disputa' is not released until its dispute ends (ADR 0061); a later sweep settles it.
+      if (await isDisputed(tx, r.orderId)) {
+        await tx.update(receivables).set({ settledAt: null }).where(eq(receivables.id, r.id));
+        return false;
+      }
       if (r.amountCents > 0) {
         await post(tx, r.organizationId, r.walletId, [
           {

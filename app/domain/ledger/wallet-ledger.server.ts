@@ -8,7 +8,7 @@ import { addPostingsToSalesSummary } from "./sales-summary.server";
 // balance columns moved by the same amounts in the same transaction. A movement's reference is unique,
 // so a business event (a sale, a settlement, a withdrawal) is posted once whatever retries happen.
 
-export type Bucket = "available" | "pending" | "reserved" | "withdrawn";
+export type Bucket = "available" | "pending" | "reserved" | "withdrawn" | "disputed";
 export type MovementKind =
   | "sale"
   | "fee"
@@ -17,7 +17,9 @@ export type MovementKind =
   | "withdrawal"
   | "withdrawal_fee"
   | "withdrawal_return"
-  | "refund";
+  | "refund"
+  /** A disputed sale's net held ('available' → 'disputed') or released (ADR 0061). */
+  | "dispute";
 
 export type Posting = {
   kind: MovementKind;
@@ -36,6 +38,7 @@ const COLUMN = {
   pending: wallets.pendingCents,
   reserved: wallets.reservedCents,
   withdrawn: wallets.withdrawnCents,
+  disputed: wallets.disputedCents,
 } as const;
 
 const FIELD = {
@@ -43,6 +46,7 @@ const FIELD = {
   pending: "pendingCents",
   reserved: "reservedCents",
   withdrawn: "withdrawnCents",
+  disputed: "disputedCents",
 } as const;
 
 /** The property's wallet, created on its first movement with the configured fee; locked for this transaction. */

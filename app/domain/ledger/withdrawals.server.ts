@@ -163,13 +163,13 @@ export async function requestWithdrawal(
         .select({ available: wallets.availableCents })
         .from(wallets)
         .where(eq(wallets.id, wallet.id));
-      throw new AppError(
-        "insufficient_funds",
-        T.aboveAvailable(Math.max(0, (now?.available ?? 0) - checked.feeCents)),
-        {
-          amount: T.aboveAvailable(Math.max(0, (now?.available ?? 0) - checked.feeCents)),
-        },
-      );
+      const available = now?.available ?? 0;
+      // Below zero after a dispute or a refund (ADR 0061): nothing leaves until it is covered.
+      const message =
+        available < 0
+          ? T.negativeBalance(available)
+          : T.aboveAvailable(Math.max(0, available - checked.feeCents));
+      throw new AppError("insufficient_funds", message, { amount: message });
     }
     if (input.remember) {
       await tx

@@ -2,18 +2,22 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { isOpen, type OrderStatus } from "~/lib/order-status";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { carts, orders, payments } from "~/platform/db/schema";
+import { carts, orders, payments, refunds } from "~/platform/db/schema";
 import { countOrder, countPayment } from "~/platform/metrics/checkout-metrics.server";
 import type { PaymentsContext } from "~/platform/payments/payments-context";
 import type { ProviderPayment } from "~/platform/payments/provider";
+import { applyDispute, type DisputeNews } from "../ledger/disputes.server";
 import { recordSale } from "../ledger/record-sale.server";
 import { sendWhatsAppSoon } from "../notifications/send-whatsapp.server";
 import { closeOrder, heldLinesOf, moveOrder, recordSaleCosts } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
-import { recordSaleProfit } from "../profit/record-profit.server";
+import { recordRefundProfit, recordSaleProfit } from "../profit/record-profit.server";
 import { sellHeldStock } from "../stock/order-stock.server";
 import { forwardStatus, LIVE_PAYMENT_STATUSES, type PaymentRowStatus } from "./payment-status";
 import { queueWhatsAppReceipt, sendReceipt } from "./send-receipt.server";
+
+/** A sale lost to a dispute, as its refund's reason shows it. */
+export const CHARGEBACK_REASON = "Estornada por contestação";
 
 /** A charge as we know it: which provider holds it, under which of the organization's accounts. */
 export type ChargeRef = { provider: string; providerPaymentId: string; paymentAccountId: string | null };
@@ -101,7 +105,28 @@ export async function applyPayment(
       afterwards.push(async () => countPayment(providerName, status === "approved" ? "approved" : "refused"));
 
     let becamePaid = false;
-    if (status === "approved") {
+    const news = disputeNews(live);
+    if (news && order.status === "paid" && order.paidPaymentId === payment.id) {
+      // Its sale's money held, released or reversed (ADR 0061); the stock stays as sold.
+      const step = await applyDispute(
+        tx,
+        { orderId: order.id, organizationId: order.organizationId, paymentId: payment.id },
+        news,
+        now,
+      );
+      if (step === "lost" && (await moveOrder(tx, order, "refunded", "chargeback", now))) {
+        await tx
+          .insert(refunds)
+          .values({
+            organizationId: order.organizationId,
+            orderId: order.id,
+            amountCents: order.totalCents,
+            reason: CHARGEBACK_REASON,
+          })
+          .onConflictDoNothing();
+        await recordRefundProfit(tx, order.id);
+      }
+    } else if (status === "approved") {
       if (isOpen(order.status) && live.amountCents === order.totalCents) {
         becamePaid = await markPaid(ctx, tx, order, payment, live, now);
         afterwards.push(...(await cancelOthers(ctx, tx, order.id, payment.id)));
@@ -157,6 +182,12 @@ export async function applyPayment(
     if (message) sendWhatsAppSoon(ctx, [message]);
   }
   return applied;
+}
+
+/** What a paid charge's report says of a dispute: a state, 'clear' when plainly paid, or null (nothing). */
+function disputeNews(live: ProviderPayment): DisputeNews | null {
+  if (live.dispute) return live.dispute;
+  return live.status === "approved" ? { state: "clear" } : null;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type Queryable,
   readParts,
 } from "~/platform/db/prepared";
-import { orderItems, orders, properties, walletMovements } from "~/platform/db/schema";
+import { disputes, orderItems, orders, properties, walletMovements } from "~/platform/db/schema";
 import { SALE_KINDS, type SaleMoney, saleMoneyOf } from "../ledger/sale-money.server";
 import { livePropertiesPart } from "../properties/read-properties.server";
 import { type Actor, assertCan } from "../team/permissions";
@@ -32,6 +32,8 @@ export type SaleRow = SaleMoney & {
   buyerEmail: string | null;
   buyerPhone: string | null;
   items: { name: string; quantity: number; unitPriceCents: number }[];
+  /** Its payment's dispute (ADR 0061): 'opened' while held, 'lost' once reversed; null when none or won. */
+  dispute: "opened" | "lost" | null;
 };
 
 export type SalesPage = { rows: SaleRow[]; next: string | null };
@@ -79,7 +81,8 @@ function pagePart(actor: Actor, filter: SalesFilter): Part<{ page: PageRow[] }, 
   };
 }
 
-type PageRow = Omit<SaleRow, keyof SaleMoney | "createdAt" | "status" | "paymentMethod"> & {
+type PageRow = Omit<SaleRow, keyof SaleMoney | "createdAt" | "status" | "paymentMethod" | "dispute"> & {
+  dispute: string | null;
   /** A Date read alone; its ISO text when read as JSON. */
   createdAt: Date | string;
   cursor: string;
@@ -97,6 +100,7 @@ function salesPageOf(rows: PageRow[], pageSize: number): SalesPage {
       ...saleMoneyOf(lines),
       status: isOrderStatus(r.status) ? r.status : "pending",
       paymentMethod: r.paymentMethod === "pix" ? "pix" : "credit_card",
+      dispute: r.dispute === "opened" || r.dispute === "lost" ? r.dispute : null,
     })),
     next: rows.length === pageSize && last ? last.cursor : null,
   };
@@ -129,6 +133,8 @@ function pageRead(actor: Actor, filter: SalesFilter, cursor: string | null, page
         buyerName: columnAs(orders.buyerName, "buyerName"),
         buyerEmail: columnAs(orders.buyerEmail, "buyerEmail"),
         buyerPhone: columnAs(orders.buyerPhone, "buyerPhone"),
+        dispute: sql<string | null>`(select ${disputes.status} from ${disputes}
+          where ${disputes.paymentId} = ${orders.paidPaymentId})`.as("dispute"),
         items: sql<SaleRow["items"]>`(
           select coalesce(json_agg(json_build_object('name', ${orderItems.name}, 'quantity', ${orderItems.quantity},
             'unitPriceCents', ${orderItems.unitPriceCents}) order by ${orderItems.name}), '[]'::json)

@@ -3,6 +3,7 @@ import { openAsaasCredentials } from "./asaas-accounts.server";
 import { type AsaasList, brasiliaDate, cents, createAsaasApi, fromBrasilia, reais } from "./asaas-api.server";
 import {
   type ChargeStatus,
+  type DisputeOutcome,
   type Payer,
   type PaymentProvider,
   ProviderError,
@@ -62,6 +63,8 @@ type AsaasPayment = {
   creditCard?: { creditCardNumber?: string | null; creditCardBrand?: string | null } | null;
   split?: { walletId?: string | null; fixedValue?: number | null; totalValue?: number | null }[] | null;
   refunds?: AsaasRefund[] | null;
+  /** Present once the payer contested the charge: REQUESTED, IN_DISPUTE, DISPUTE_LOST, REVERSED, DONE. */
+  chargeback?: { status?: string | null; reason?: string | null } | null;
 };
 
 type AsaasRefund = { status?: string | null; value?: number | null; description?: string | null };
@@ -84,11 +87,26 @@ const STATUS: Record<string, ChargeStatus> = {
   REFUND_REQUESTED: "refunded",
   REFUND_IN_PROGRESS: "refunded",
   REFUNDED: "refunded",
-  // The money is held while a dispute lasts; Mercado Pago's in_mediation reads the same.
-  CHARGEBACK_REQUESTED: "processing",
-  CHARGEBACK_DISPUTE: "processing",
-  AWAITING_CHARGEBACK_REVERSAL: "processing",
+  // A paid charge under dispute stays paid for the order; `dispute` says its money is held (ADR 0061).
+  CHARGEBACK_REQUESTED: "approved",
+  CHARGEBACK_DISPUTE: "approved",
+  AWAITING_CHARGEBACK_REVERSAL: "approved",
 };
+
+const DISPUTED = new Set(["CHARGEBACK_REQUESTED", "CHARGEBACK_DISPUTE", "AWAITING_CHARGEBACK_REVERSAL"]);
+
+/**
+ * Asaas's dispute states: the three chargeback statuses hold the money; REFUNDED with a chargeback (or a
+ * chargeback DONE / DISPUTE_LOST) is lost; a paid status whose chargeback was REVERSED is won.
+ */
+function disputeOf(p: AsaasPayment): DisputeOutcome | null {
+  const chargeback = p.chargeback?.status ?? null;
+  if (DISPUTED.has(p.status ?? "")) return { state: "opened", takenCents: null };
+  if (chargeback === "DONE" || chargeback === "DISPUTE_LOST" || (chargeback && p.status === "REFUNDED"))
+    return { state: "lost", takenCents: null };
+  if (chargeback === "REVERSED" && PAID.has(p.status ?? "")) return { state: "won", takenCents: null };
+  return null;
+}
 
 const PAID = new Set(["CONFIRMED", "RECEIVED", "RECEIVED_IN_CASH", "DUNNING_RECEIVED"]);
 
@@ -140,6 +158,7 @@ function toPayment(p: AsaasPayment, pix: ProviderPayment["pix"] = null): Provide
       : null,
     moneyReleaseDate: fromBrasilia(p.creditDate ?? p.estimatedCreditDate),
     fees: fees(p),
+    dispute: disputeOf(p),
   };
 }
 

@@ -2,6 +2,7 @@ import { createMercadoPagoApi } from "./mercadopago-api.server";
 import { mercadoPagoExpired, mercadoPagoRefusal } from "./mercadopago-codes";
 import {
   type ChargeStatus,
+  type DisputeOutcome,
   type Payer,
   type PaymentProvider,
   ProviderError,
@@ -59,7 +60,8 @@ type MpRefund = { id: number | string; amount?: number; status?: string };
 const STATUS: Record<string, ChargeStatus> = {
   pending: "pending",
   in_process: "processing",
-  in_mediation: "processing",
+  // A paid charge under dispute stays paid for the order; `dispute` says it is held (ADR 0061).
+  in_mediation: "approved",
   authorized: "processing",
   approved: "approved",
   rejected: "rejected",
@@ -117,7 +119,18 @@ function toPayment(p: MpPayment): ProviderPayment {
     card: !isPix && lastFour ? { lastFour, brand: p.payment_method_id ?? "" } : null,
     moneyReleaseDate: date(p.money_release_date),
     fees: feesOf(p),
+    dispute: disputeOf(p),
   };
+}
+
+/**
+ * MP's dispute states on the payment: in_mediation while the claim or chargeback lasts, charged_back when the
+ * payer got the money; won reads as the payment back to approved (the domain tells it from its open dispute).
+ */
+function disputeOf(p: MpPayment): DisputeOutcome | null {
+  if (p.status === "in_mediation") return { state: "opened", takenCents: null };
+  if (p.status === "charged_back") return { state: "lost", takenCents: null };
+  return null;
 }
 
 /**

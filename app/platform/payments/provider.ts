@@ -57,6 +57,18 @@ export type ProviderPayment = {
    * (Mercado Pago's application_fee, Asaas's split). Null while it does not say.
    */
   fees: ProviderFees | null;
+  /** A dispute the provider reports on this charge; absent or null when none (or its end is not told apart). */
+  dispute?: DisputeOutcome | null;
+};
+
+/**
+ * A paid charge contested by its payer (a card chargeback, a Pix MED), in our words (ADR 0061): opened while
+ * the provider holds the money, won when it releases it, lost when it gives it back to the payer.
+ */
+export type DisputeOutcome = {
+  state: "opened" | "won" | "lost";
+  /** Lost: what the provider takes back from the seller's balance; null when it does not say (the sale's net). */
+  takenCents: number | null;
 };
 
 export type ProviderFees = { providerCents: number; platformCents: number };

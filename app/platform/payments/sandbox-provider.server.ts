@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, or, sql } from "drizzle-orm";
 import { luhnValid } from "~/lib/card";
 import { digitsOf } from "~/lib/cpf";
 import { buildBrCode } from "~/lib/pix-brcode";
@@ -39,6 +39,9 @@ const CARD_OUTCOMES: Record<string, { status: ChargeStatus; detail: string }> = 
 
 export type SandboxOutcome = "approve" | "reject" | "expire";
 
+/** What a payer's bank does to a paid charge: contest it, then end the dispute won or lost (ADR 0061). */
+export type SandboxDisputeStep = "open" | "win" | "lose";
+
 export type CardInput = {
   number: unknown;
   holderName: unknown;
@@ -52,6 +55,8 @@ export type SandboxProvider = PaymentProvider & {
   tokenize(card: CardInput, now?: Date): Promise<{ id: string; lastFour: string; brand: string }>;
   /** What a payer or the provider would do to a pending charge: pay it, refuse it, let it expire. */
   settle(id: string, outcome: SandboxOutcome): Promise<ProviderPayment>;
+  /** Moves a paid charge's dispute as Mercado Pago reports one: in_mediation, then approved or charged_back. */
+  dispute(id: string, step: SandboxDisputeStep): Promise<ProviderPayment>;
   /** The signed notification the sandbox sends about a payment (as Mercado Pago sends them). */
   webhookFor(id: string, now?: Date): Promise<{ url: string; headers: Headers; body: string }>;
   /** Sends that notification to the app, over HTTP, like a real provider. */
@@ -89,8 +94,27 @@ function toPayment(row: Row, now: Date): ProviderPayment {
     pix: row.pixCode && row.expiresAt ? { code: row.pixCode, expiresAt: row.expiresAt } : null,
     card: row.cardLastFour ? { lastFour: row.cardLastFour, brand: row.cardBrand ?? "" } : null,
     moneyReleaseDate: null,
+    dispute:
+      detail === "in_mediation"
+        ? { state: "opened", takenCents: null }
+        : detail === "charged_back"
+          ? { state: "lost", takenCents: null }
+          : null,
   };
 }
+
+/** A dispute step's move: from which row (status and detail) to which. */
+const DISPUTE_MOVES: Record<SandboxDisputeStep, { from: [string, string][]; to: [string, string] }> = {
+  open: { from: [["approved", "accredited"]], to: ["approved", "in_mediation"] },
+  win: { from: [["approved", "in_mediation"]], to: ["approved", "accredited"] },
+  lose: {
+    from: [
+      ["approved", "in_mediation"],
+      ["approved", "accredited"],
+    ],
+    to: ["refunded", "charged_back"],
+  },
+};
 
 function brandOf(number: string): string {
   if (/^4/.test(number)) return "visa";
@@ -322,6 +346,33 @@ export function createSandboxProvider(options: {
       if (outcome === "reject")
         return move(id, ["pending", "processing"], "rejected", "cc_rejected_other_reason");
       return move(id, ["pending"], "cancelled", "expired");
+    },
+
+    async dispute(id, step) {
+      const { from, to } = DISPUTE_MOVES[step];
+      const [moved] = await db
+        .update(sandboxPayments)
+        .set({ status: to[0], statusDetail: to[1], updatedAt: now() })
+        .where(
+          and(
+            eq(sandboxPayments.id, id),
+            mine,
+            or(
+              ...from.map(([st, d]) =>
+                and(eq(sandboxPayments.status, st), eq(sandboxPayments.statusDetail, d)),
+              ),
+            ),
+          ),
+        )
+        .returning({ id: sandboxPayments.id });
+      if (!moved)
+        throw new ProviderError(
+          "Este pagamento não pode ter essa contestação agora",
+          400,
+          false,
+          "invalid_dispute",
+        );
+      return toPayment(await find(id), now());
     },
 
     async webhookFor(id, at = now()) {

@@ -18,6 +18,28 @@ export function meta() {
 const OUTCOMES = { approve: "Aprovar", reject: "Recusar", expire: "Expirar" } as const;
 type Outcome = keyof typeof OUTCOMES;
 
+/** What the payer's bank does to a paid charge (ADR 0061), as Mercado Pago reports it. */
+const DISPUTE_STEPS = {
+  open: "Abrir contestação",
+  win: "Contestação ganha",
+  lose: "Contestação perdida",
+} as const;
+type DisputeStep = keyof typeof DISPUTE_STEPS;
+
+/** The dispute buttons a charge offers: a paid one can be contested (or lost at once); a contested one ends. */
+function disputeSteps(status: string, detail: string): DisputeStep[] {
+  if (status === "approved" && detail === "in_mediation") return ["win", "lose"];
+  if (status === "approved") return ["open", "lose"];
+  return [];
+}
+
+/** A charge's status as the page names it: a dispute's own words first. */
+function statusLabel(status: string, detail: string): string {
+  if (detail === "in_mediation") return "Em disputa";
+  if (detail === "charged_back") return "Estornado por contestação";
+  return STATUS_LABEL[status] ?? status;
+}
+
 const STATUS_LABEL: Record<string, string> = {
   pending: "Aguardando",
   processing: "Em análise",
@@ -95,6 +117,14 @@ async function settle(request: Request) {
     const done = `${TRANSFER_OUTCOMES[outcome]}: saque ${id.slice(0, 8)} (webhook ${status})`;
     return redirect(`/dev/payments?feito=${encodeURIComponent(done)}`, 303);
   }
+  if (form.get("kind") === "dispute") {
+    const step = String(form.get("outcome") ?? "") as DisputeStep;
+    if (!(step in DISPUTE_STEPS)) throw data(null, { status: 400 });
+    await sandboxPayments.dispute(id, step);
+    const status = await sandboxPayments.notify(id);
+    const done = `${DISPUTE_STEPS[step]}: ${id} (webhook ${status})`;
+    return redirect(`/dev/payments?feito=${encodeURIComponent(done)}`, 303);
+  }
   const outcome = String(form.get("outcome") ?? "") as Outcome;
   if (!(outcome in OUTCOMES)) throw data(null, { status: 400 });
   await sandboxPayments.settle(id, outcome);
@@ -128,7 +158,7 @@ export default function DevPayments({ loaderData }: Route.ComponentProps) {
             key={c.id}
             mark={{ "data-charge": c.id }}
             title={`${PAYMENT_METHOD_LABEL[c.method]} · ${formatCents(c.amountCents)} · ${c.description}`}
-            status={STATUS_LABEL[c.status] ?? c.status}
+            status={statusLabel(c.status, c.statusDetail)}
             details={`Cobrança ${c.id} · pedido ${c.orderId.slice(0, 8)} · ${formatDateTime(c.createdAt)}${
               c.card ? ` · ${c.card}` : ""
             } · ${c.statusDetail}`}
@@ -136,8 +166,9 @@ export default function DevPayments({ loaderData }: Route.ComponentProps) {
             outcomes={
               c.status === "pending" || c.status === "processing"
                 ? Object.entries(OUTCOMES).filter(([o]) => o !== "expire" || c.status === "pending")
-                : []
+                : disputeSteps(c.status, c.statusDetail).map((step) => [step, DISPUTE_STEPS[step]])
             }
+            kind={disputeSteps(c.status, c.statusDetail).length > 0 ? "dispute" : undefined}
           />
         ))}
       </ol>
@@ -177,7 +208,7 @@ function SandboxRecord({
   title: string;
   status: string;
   details: string;
-  kind?: "transfer";
+  kind?: "transfer" | "dispute";
   id: string;
   outcomes: [string, string][];
 }) {

@@ -16,6 +16,7 @@ import { ONBOARDING_TEXT } from "~/domain/onboarding/messages";
 import { type ChosenPeriod, chosenPeriod } from "~/domain/profit/profit-period";
 import { can } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
 import { env } from "~/platform/env.server";
 import { buttonClasses } from "~/ui/button";
 import { Card, CardDescription, CardTitle, cardGridClasses } from "~/ui/card";
@@ -67,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         open: !started.done || query.get(GETTING_STARTED_PARAM) === "1" || !hidden,
       }
     : null;
-  const page = { missing, sections, canRestock, receiving, profit, gettingStarted };
+  const page = { missing, sections, canRestock, receiving, profit, gettingStarted, disputes: read.disputes };
   if (!hiding) return page;
   return data(page, {
     headers: {
@@ -141,7 +142,7 @@ const shortcuts: Shortcut[] = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { missing, sections, canRestock, receiving, profit, gettingStarted } = loaderData;
+  const { missing, sections, canRestock, receiving, profit, gettingStarted, disputes } = loaderData;
   return (
     <DashboardScreen
       missing={missing ?? 0}
@@ -150,6 +151,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       receiving={receiving}
       profit={profit}
       gettingStarted={gettingStarted}
+      disputes={disputes}
     />
   );
 }
@@ -166,6 +168,7 @@ export function DashboardScreen({
   receiving = null,
   profit = null,
   gettingStarted = null,
+  disputes = null,
 }: {
   missing: number;
   sections: string[];
@@ -174,6 +177,8 @@ export function DashboardScreen({
   profit?: { period: ChosenPeriod; report: ProfitView; sort: ProfitSort } | null;
   /** Owners only; `open` false once done and not asked for. */
   gettingStarted?: { view: GettingStartedView; open: boolean } | null;
+  /** Money held by disputes and the wallets' balance below zero (ADR 0061). */
+  disputes?: { disputedCents: number; negativeCents: number } | null;
 }) {
   const banner =
     "flex items-center justify-between gap-3 rounded-xl border border-warning/40 bg-warning-soft p-4 text-warning-ink";
@@ -196,6 +201,25 @@ export function DashboardScreen({
     >
       {receiving ? <ReceivingNotice notice={receiving} /> : null}
       {gettingStarted?.open ? <GettingStarted view={gettingStarted.view} /> : null}
+      {disputes && (disputes.disputedCents > 0 || disputes.negativeCents < 0) ? (
+        <Link to="/withdrawals" className={banner}>
+          <span>
+            {disputes.disputedCents > 0 ? (
+              <>
+                <strong>{formatCents(disputes.disputedCents)} em disputa:</strong> o provedor reteve o valor
+                de vendas contestadas até a decisão.{" "}
+              </>
+            ) : null}
+            {disputes.negativeCents < 0 ? (
+              <>
+                <strong>Saldo negativo de {formatCents(disputes.negativeCents)}:</strong> novos saques ficam
+                bloqueados até que ele seja coberto por novas vendas.
+              </>
+            ) : null}
+          </span>
+          <span className="font-medium underline">Ver carteiras</span>
+        </Link>
+      ) : null}
       {missing > 0 && canRestock ? (
         <Link to="/replacements/create" className={banner}>
           {missingText}

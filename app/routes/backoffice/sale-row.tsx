@@ -25,7 +25,7 @@ export function SaleItem({ sale, onRefund }: { sale: SaleView; onRefund?: () => 
         <h2 id={`sale-${sale.id}`} className="font-mono text-sm font-semibold text-ink">
           #{shortId(sale.id)}
         </h2>
-        <OrderStatusBadge status={sale.status} />
+        <OrderStatusBadge status={sale.status} dispute={sale.dispute} />
       </div>
       <p className="text-sm text-muted">
         {formatDateTime(sale.createdAt)} · {sale.propertyName} · {PAYMENT_METHOD_LABEL[sale.paymentMethod]} ·{" "}

@@ -69,6 +69,8 @@ export type Balances = {
   pendingCents: number;
   reservedCents: number;
   withdrawnCents: number;
+  /** Held by a dispute (ADR 0061); shown only when something is. */
+  disputedCents?: number;
 };
 
 /**
@@ -81,6 +83,7 @@ export function balanceFigures(b: Balances, atMercadoPago: boolean): Figure[] {
     { label: atMercadoPago ? "A liberar" : "A receber", cents: b.pendingCents },
     ...(!atMercadoPago || b.withdrawnCents ? [{ label: "Sacado", cents: b.withdrawnCents }] : []),
     ...(b.reservedCents ? [{ label: "Saque em processamento", cents: b.reservedCents }] : []),
+    ...(b.disputedCents ? [{ label: "Em disputa", cents: b.disputedCents }] : []),
   ];
 }
 

@@ -70,7 +70,7 @@ export default function WalletStatement({ loaderData }: Route.ComponentProps) {
   return (
     <PageFrame
       title="Extrato da carteira"
-      description={`${wallet.propertyName} · disponível ${formatCents(wallet.availableCents)} · a receber ${formatCents(wallet.pendingCents)} · sacado ${formatCents(wallet.withdrawnCents)}`}
+      description={`${wallet.propertyName} · disponível ${formatCents(wallet.availableCents)} · a receber ${formatCents(wallet.pendingCents)} · sacado ${formatCents(wallet.withdrawnCents)}${wallet.disputedCents ? ` · em disputa ${formatCents(wallet.disputedCents)}` : ""}`}
       actions={
         <>
           <Link to="/withdrawals" className={buttonClasses({ variant: "ghost" })}>

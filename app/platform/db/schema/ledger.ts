@@ -31,6 +31,8 @@ export const wallets = pgTable(
     /** Withdrawals asked for and not yet paid by the provider. */
     reservedCents: cents("reserved_cents").notNull().default(0),
     withdrawnCents: cents("withdrawn_cents").notNull().default(0),
+    /** Sales 'Em disputa': taken out of available while the provider holds them (ADR 0061). */
+    disputedCents: cents("disputed_cents").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -40,6 +42,7 @@ export const wallets = pgTable(
     check("wallets_fee_range", sql`${t.processingFeeBps} between 0 and 10000`),
     check("wallets_pending_not_negative", sql`${t.pendingCents} >= 0`),
     check("wallets_reserved_not_negative", sql`${t.reservedCents} >= 0`),
+    check("wallets_disputed_not_negative", sql`${t.disputedCents} >= 0`),
   ],
 );
 
@@ -86,7 +89,7 @@ export const walletMovements = pgTable(
       .references(() => wallets.id),
     /** sale | fee | platform_fee | settlement | withdrawal | withdrawal_fee | withdrawal_return | refund */
     kind: text("kind").notNull(),
-    /** available | pending | reserved | withdrawn */
+    /** available | pending | reserved | withdrawn | disputed */
     bucket: text("bucket").notNull(),
     amountCents: cents("amount_cents").notNull(),
     reference: text("reference").notNull(),
@@ -104,7 +107,7 @@ export const walletMovements = pgTable(
     index("wallet_movements_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
     check(
       "wallet_movements_bucket_known",
-      sql`${t.bucket} in ('available','pending','reserved','withdrawn')`,
+      sql`${t.bucket} in ('available','pending','reserved','withdrawn','disputed')`,
     ),
     check("wallet_movements_amount_not_zero", sql`${t.amountCents} <> 0`),
     check(
@@ -166,6 +169,41 @@ export const payoutKeys = pgTable("payout_keys", {
   updatedBy: uuid("updated_by").references(() => user.id, { onDelete: "set null" }),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * A paid sale's dispute (a card chargeback, a Pix MED), one per payment (ADR 0061): opened holds the sale's
+ * net ('Em disputa'), won releases it, lost reverses the sale. Only opened moves on; won and lost are final.
+ */
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    paymentId: uuid("payment_id").notNull(),
+    walletId: uuid("wallet_id")
+      .notNull()
+      .references(() => wallets.id),
+    /** opened | won | lost */
+    status: text("status").notNull(),
+    /** Where the held money was: 'available' (moved to 'disputed') or 'pending' (its release waits). */
+    heldFrom: text("held_from").notNull(),
+    heldCents: cents("held_cents").notNull().default(0),
+    /** Lost: what the provider took back from the host. */
+    takenCents: cents("taken_cents"),
+    openedAt: ts("opened_at").notNull().defaultNow(),
+    closedAt: ts("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("disputes_payment_uq").on(t.paymentId),
+    index("disputes_org_idx").on(t.organizationId, t.status),
+    index("disputes_open_order_idx").on(t.orderId).where(sql`${t.status} = 'opened'`),
+    check("disputes_status_known", sql`${t.status} in ('opened','won','lost')`),
+    check("disputes_held_from_known", sql`${t.heldFrom} in ('available','pending')`),
+  ],
+);
 
 /** A paid order given back to the guest, once. */
 export const refunds = pgTable(
