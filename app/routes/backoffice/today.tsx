@@ -39,87 +39,92 @@ function isEmpty(t: Today): boolean {
 export default function TodayPage({ loaderData }: Route.ComponentProps) {
   const t = loaderData.today;
   return (
-    <PageFrame title={T.title} description={formatDay(t.day)} className="max-w-xl">
-      {isEmpty(t) ? <p className="text-muted">{T.nothing}</p> : null}
-      {t.checkouts.length ? (
-        <Section title={T.checkouts}>
-          {t.checkouts.map((c) => (
-            <li key={c.stayId}>
-              <Card>
-                <CardContent className="grid gap-2">
-                  <CardTitle as="h3">{c.propertyName}</CardTitle>
-                  <p className="text-sm text-muted">{T.stay(formatDay(c.checkIn), formatDay(c.checkOut))}</p>
-                  <p className="text-sm">
-                    {c.nextCheckIn === null
-                      ? T.nextNone
-                      : c.nextCheckIn === t.day
-                        ? T.nextToday
-                        : T.nextOn(formatDay(c.nextCheckIn))}
-                  </p>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={c.counted ? "green" : "yellow"}>
-                      {c.counted ? T.counted : T.notCounted}
-                    </Badge>
-                    <TurnoverCountLink propertyId={c.propertyId} stayId={c.stayId} size="sm" />
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </Section>
-      ) : null}
-      {t.checkins.length ? (
-        <Section title={T.checkins}>
-          {t.checkins.map((c) => (
-            <li key={c.stayId}>
-              <Card>
-                <CardContent className="grid gap-1">
-                  <CardTitle as="h3">{c.propertyName}</CardTitle>
-                  <p className="text-sm text-muted">{T.until(formatDay(c.checkOut))}</p>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </Section>
-      ) : null}
-      {t.runs.length ? (
-        <Section title={T.runs}>
-          {t.runs.map((r) => (
-            <li key={r.id}>
-              <Card>
-                <CardContent className="grid gap-2">
-                  <CardTitle as="h3">
-                    <Link to={`/replacements/${r.id}`}>{T.run(r.number)}</Link>
-                  </CardTitle>
-                  <div className="flex flex-wrap items-center gap-2 text-sm">
-                    <span>{T.deliverBy(formatDay(r.deliverBy))}</span>
-                    <Badge tone="blue">{REPLACEMENT_LABEL[r.status]}</Badge>
-                    {r.late ? <Badge tone="red">{T.late}</Badge> : null}
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </Section>
-      ) : null}
-      {t.damages.length ? (
-        <Section title={T.damages}>
-          {t.damages.map((d) => (
-            <li key={d.id}>
-              <Card>
-                <CardContent className="grid gap-1">
-                  <CardTitle as="h3">
-                    <Link to={`/avarias/${d.id}`}>{d.title}</Link>
-                  </CardTitle>
-                  <p className="text-sm text-muted">
-                    {d.propertyName} · {T.reportedOn(formatDay(d.reportedOn))}
-                  </p>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </Section>
-      ) : null}
+    <PageFrame title={T.title} description={formatDay(t.day)}>
+      {/* Phone-first: one column, a phone's width even on a desktop. */}
+      <div className="grid w-full max-w-xl gap-6">
+        {isEmpty(t) ? <p className="text-muted">{T.nothing}</p> : null}
+        {t.checkouts.length ? (
+          <Section title={T.checkouts}>
+            {t.checkouts.map((c) => (
+              <li key={c.stayId}>
+                <Card>
+                  <CardContent className="grid gap-2">
+                    <CardTitle as="h3">{c.propertyName}</CardTitle>
+                    <p className="text-sm text-muted">
+                      {T.stay(formatDay(c.checkIn), formatDay(c.checkOut))}
+                    </p>
+                    <p className="text-sm">
+                      {c.nextCheckIn === null
+                        ? T.nextNone
+                        : c.nextCheckIn === t.day
+                          ? T.nextToday
+                          : T.nextOn(formatDay(c.nextCheckIn))}
+                    </p>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge tone={c.counted ? "green" : "yellow"}>
+                        {c.counted ? T.counted : T.notCounted}
+                      </Badge>
+                      <TurnoverCountLink propertyId={c.propertyId} stayId={c.stayId} size="sm" />
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </Section>
+        ) : null}
+        {t.checkins.length ? (
+          <Section title={T.checkins}>
+            {t.checkins.map((c) => (
+              <li key={c.stayId}>
+                <Card>
+                  <CardContent className="grid gap-1">
+                    <CardTitle as="h3">{c.propertyName}</CardTitle>
+                    <p className="text-sm text-muted">{T.until(formatDay(c.checkOut))}</p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </Section>
+        ) : null}
+        {t.runs.length ? (
+          <Section title={T.runs}>
+            {t.runs.map((r) => (
+              <li key={r.id}>
+                <Card>
+                  <CardContent className="grid gap-2">
+                    <CardTitle as="h3">
+                      <Link to={`/replacements/${r.id}`}>{T.run(r.number)}</Link>
+                    </CardTitle>
+                    <div className="flex flex-wrap items-center gap-2 text-sm">
+                      <span>{T.deliverBy(formatDay(r.deliverBy))}</span>
+                      <Badge tone="blue">{REPLACEMENT_LABEL[r.status]}</Badge>
+                      {r.late ? <Badge tone="red">{T.late}</Badge> : null}
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </Section>
+        ) : null}
+        {t.damages.length ? (
+          <Section title={T.damages}>
+            {t.damages.map((d) => (
+              <li key={d.id}>
+                <Card>
+                  <CardContent className="grid gap-1">
+                    <CardTitle as="h3">
+                      <Link to={`/avarias/${d.id}`}>{d.title}</Link>
+                    </CardTitle>
+                    <p className="text-sm text-muted">
+                      {d.propertyName} · {T.reportedOn(formatDay(d.reportedOn))}
+                    </p>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </Section>
+        ) : null}
+      </div>
     </PageFrame>
   );
 }
