@@ -32,6 +32,8 @@ export default [
   // Back office: every route below is signed-in only (guarded on the server by the layout)
   layout("routes/backoffice/layout.tsx", [
     route("dashboard", "routes/backoffice/dashboard.tsx"),
+    // Issue 49: the day's work, where staff land after signing in
+    route("hoje", "routes/backoffice/today.tsx"),
     route("dashboard.csv", "routes/backoffice/dashboard-csv.ts"),
     route("properties", "routes/backoffice/properties.tsx"),
     route("properties/:propertyId/products", "routes/backoffice/property-products.tsx"),

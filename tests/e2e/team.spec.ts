@@ -76,7 +76,8 @@ test("an owner invites cleaning staff, who joins from the email with read-only a
     await staffPage.getByLabel("Nome completo").fill(staff.name);
     await staffPage.getByLabel("Senha", { exact: true }).fill(staff.password);
     await staffPage.getByRole("button", { name: "Criar conta e entrar" }).click();
-    await expect(staffPage).toHaveURL("/dashboard");
+    // Issue 49: staff start on 'Hoje'.
+    await expect(staffPage).toHaveURL("/hoje");
     await expectToast(staffPage, "Convite aceito! Você agora faz parte da equipe.");
   });
 
@@ -84,6 +85,7 @@ test("an owner invites cleaning staff, who joins from the email with read-only a
     const labels = await navLabels(staffPage, isMobile);
     expect(labels).toEqual([
       "Dashboard",
+      "Hoje",
       "Imóveis",
       "Agenda",
       "Estoque",

@@ -231,7 +231,7 @@ test("members opt in with a code, hear their events on WhatsApp, staff never abo
         await them.page.getByLabel("Confirme a senha", { exact: true }).fill(cleaner.password);
         await them.page.getByRole("button", { name: "Criar conta e entrar" }).click();
         // Making the account hashes its password: slow on a busy machine.
-        await expect(them.page).toHaveURL("/dashboard", { timeout: 20_000 });
+        await expect(them.page).toHaveURL("/hoje", { timeout: 20_000 });
 
         await openNotifications(them.page);
         const events = them.page.getByRole("list", { name: "Avisos" }).getByRole("listitem");

@@ -70,7 +70,8 @@ describe("a cleaning staff member", () => {
       password: "limpeza-123",
     });
     expect(joined.status).toBe(302);
-    expect(joined.location).toBe("/dashboard");
+    // Issue 49: staff start on 'Hoje'.
+    expect(joined.location).toBe("/hoje");
   });
 
   it("opens the catalogue and stock, without the buttons that change the catalogue", async () => {

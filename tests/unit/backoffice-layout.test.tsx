@@ -32,6 +32,7 @@ const user = { name: "Maria da Silva", email: "maria@example.com" };
 
 const OWNER_SECTIONS = [
   "/dashboard",
+  "/hoje",
   "/properties",
   "/agenda",
   "/inventory",
@@ -79,10 +80,11 @@ function navLinks(html: string): Element[] {
 }
 
 describe("back-office layout", () => {
-  it("lists the twelve sections an owner may open in the side navigation", () => {
+  it("lists the thirteen sections an owner may open in the side navigation", () => {
     const links = navLinks(render("/dashboard"));
     expect(links.map((a) => [a.text, a.attrs.get("href")])).toEqual([
       ["Dashboard", "/dashboard"],
+      ["Hoje", "/hoje"],
       ["Imóveis", "/properties"],
       ["Agenda", "/agenda"],
       ["Estoque", "/inventory"],
@@ -98,9 +100,24 @@ describe("back-office layout", () => {
   });
 
   it("shows only the sections the role may open", () => {
-    const staff = ["/dashboard", "/properties", "/inventory", "/replacements", "/products", "/qr-templates"];
+    const staff = [
+      "/dashboard",
+      "/hoje",
+      "/properties",
+      "/inventory",
+      "/replacements",
+      "/products",
+      "/qr-templates",
+    ];
     const links = navLinks(render("/dashboard", staff));
-    expect(links.map((a) => a.text)).toEqual(["Dashboard", "Imóveis", "Estoque", "Reposições", "Produtos"]);
+    expect(links.map((a) => a.text)).toEqual([
+      "Dashboard",
+      "Hoje",
+      "Imóveis",
+      "Estoque",
+      "Reposições",
+      "Produtos",
+    ]);
   });
 
   it("marks the current section, also on its sub-pages", () => {

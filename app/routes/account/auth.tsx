@@ -12,6 +12,7 @@ import { refusalHeaders, refusalRouteHeaders, STATUS_OF_KIND, statusOf } from ".
 import type { Route } from "./+types/auth";
 import { accountContext, redirectWith } from "./account-context.server";
 import { AuthScreen } from "./auth-screen";
+import { startPage } from "./start-page.server";
 
 export function meta() {
   return [{ title: "Entrar | Estadia" }, { name: "description", content: "Acesse sua conta Estadia." }];
@@ -23,19 +24,24 @@ export type AuthView = "login" | "signup" | "recover";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const returnTo = safeReturnTo(url.searchParams.get("redirectTo"));
+  // No page asked for (null): each role's own start page.
+  const returnTo = safeReturnTo(url.searchParams.get("redirectTo"), "") || null;
   const confirmedLink = url.searchParams.has("confirmado");
   if (await readSession(request)) {
     // The confirmation link signs the new host in and lands here: straight on to the dashboard.
     const linkError = url.searchParams.get("error");
-    return redirectWith(returnTo, confirmedLink && !linkError ? { flash: "email-confirmed" } : {});
+    return redirectWith(
+      returnTo ?? (await startPage(request)),
+      confirmedLink && !linkError ? { flash: "email-confirmed" } : {},
+    );
   }
   const tab = url.searchParams.get("tab");
   const view: AuthView =
     url.searchParams.get("view") === "recuperar" ? "recover" : tab === "criar-conta" ? "signup" : "login";
   return {
     view,
-    returnTo,
+    // Empty: the form sends none, and the sign-in picks the role's start page.
+    returnTo: returnTo ?? "",
     prefill: { name: url.searchParams.get("name") ?? "", email: url.searchParams.get("email") ?? "" },
     notice:
       confirmedLink && url.searchParams.has("error")
@@ -77,7 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "login": {
         const { setCookies } = await signIn(ctx, form);
-        return redirectWith(safeReturnTo(form.get("redirectTo")), { setCookies, flash: "login-ok" });
+        const asked = safeReturnTo(form.get("redirectTo"), "");
+        return redirectWith(asked || (await startPage(request, setCookies)), {
+          setCookies,
+          flash: "login-ok",
+        });
       }
       case "signup":
         await signUp(ctx, form);

@@ -15,6 +15,7 @@ import { refused } from "../refusal.server";
 import type { Route } from "./+types/invitation";
 import { AccountCard } from "./account-card";
 import { accountContext, redirectWith } from "./account-context.server";
+import { startPage } from "./start-page.server";
 
 export function meta() {
   return [{ title: "Convite | Estadia" }, { name: "robots", content: "noindex" }];
@@ -49,13 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { userId: signedIn.user.id, email: signedIn.user.email, sessionId: signedIn.sessionId },
         token,
       );
-      return redirectWith("/dashboard", { flash: "invitation-accepted" });
+      return redirectWith(await startPage(request), { flash: "invitation-accepted" });
     }
     const { setCookies } = await joinWithNewAccount(await accountContext(request, context), token, {
       name: formText(form, "name"),
       password: formText(form, "password"),
     });
-    return redirectWith("/dashboard", { setCookies, flash: "invitation-accepted" });
+    return redirectWith(await startPage(request, setCookies), { setCookies, flash: "invitation-accepted" });
   } catch (err) {
     return refused(err);
   }

@@ -5,6 +5,7 @@ import {
   House,
   Landmark,
   LayoutDashboard,
+  ListChecks,
   LoaderCircle,
   Package,
   RefreshCw,
@@ -40,6 +41,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const nav: NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/hoje", label: "Hoje", icon: ListChecks },
   { to: "/properties", label: "Imóveis", icon: House },
   { to: "/agenda", label: "Agenda", icon: CalendarDays },
   { to: "/inventory", label: "Estoque", icon: Boxes },

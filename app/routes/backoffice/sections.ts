@@ -7,6 +7,7 @@ import { RECEIVING_PATH } from "./receiving-result";
  */
 export const SECTION_PERMISSIONS: Record<string, Action | null> = {
   "/dashboard": null,
+  "/hoje": "stays.read",
   "/properties": "catalog.read",
   "/agenda": "stays.read",
   "/inventory": "catalog.read",

@@ -12,7 +12,7 @@ export async function phone(browser: Browser, baseURL: string | undefined): Prom
 
 /**
  * The owner (signed in on `page`) invites `staff` as 'Equipe de limpeza'; staff accept from the email on a
- * phone of their own and land on the dashboard. Returns staff's page (close its context when done).
+ * phone of their own and land on 'Hoje' (issue 49). Returns staff's page (close its context when done).
  */
 export async function inviteCleaningStaff(
   page: Page,
@@ -32,6 +32,6 @@ export async function inviteCleaningStaff(
   await staffPage.getByLabel("Nome completo").fill(staff.name);
   await staffPage.getByLabel("Senha", { exact: true }).fill(staff.password);
   await staffPage.getByRole("button", { name: "Criar conta e entrar" }).click();
-  await expect(staffPage).toHaveURL("/dashboard");
+  await expect(staffPage).toHaveURL("/hoje");
   return staffPage;
 }

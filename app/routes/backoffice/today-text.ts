@@ -1,0 +1,20 @@
+// 'Hoje' (issue 49): the day's work for every role, phone-first, without money.
+export const TODAY_TEXT = {
+  title: "Hoje",
+  nothing: "Nada para hoje: nenhuma saída, entrada, reposição a entregar ou avaria aberta.",
+  checkouts: "Saídas de hoje",
+  checkins: "Entradas de hoje",
+  runs: "Reposições a entregar",
+  damages: "Avarias abertas",
+  stay: (checkIn: string, checkOut: string) => `Estadia de ${checkIn} a ${checkOut}`,
+  nextToday: "Próxima entrada: hoje",
+  nextOn: (day: string) => `Próxima entrada: ${day}`,
+  nextNone: "Sem próxima entrada",
+  counted: "Conferência feita",
+  notCounted: "Conferência a fazer",
+  until: (day: string) => `Saída ${day}`,
+  run: (n: number) => `Reposição #${n}`,
+  deliverBy: (day: string) => `Entregar até ${day}`,
+  late: "Atrasada",
+  reportedOn: (day: string) => `Registrada em ${day}`,
+} as const;
