@@ -11,7 +11,7 @@ import { createReplacement } from "~/domain/restock/create-replacement.server";
 import { listMissingProducts } from "~/domain/restock/missing-products.server";
 import type { Actor } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
-import { paymentAccounts } from "~/platform/db/schema";
+import { paymentAccounts, wallets } from "~/platform/db/schema";
 import { paidPixSale } from "../support/checkout-fixtures";
 import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
@@ -32,6 +32,16 @@ async function eachOnItsOwn(actor: Actor, period: { from: string; to: string }) 
       actor.role === "staff" ? undefined : account && { status: account.status, provider: account.provider },
     profit: actor.role === "staff" ? null : await profitOf(db(), actor, period),
     gettingStarted: actor.role === "owner" ? await readGettingStarted(h.ctx, actor) : null,
+    // Money held by disputes and balances below zero (ADR 0061): for those who see the wallets.
+    disputes: actor.role === "staff" ? null : await disputesOf(actor.organizationId),
+  };
+}
+
+async function disputesOf(organizationId: string) {
+  const rows = await db().select().from(wallets).where(eq(wallets.organizationId, organizationId));
+  return {
+    disputedCents: rows.reduce((sum, w) => sum + Number(w.disputedCents), 0),
+    negativeCents: rows.reduce((sum, w) => sum + Math.min(Number(w.availableCents), 0), 0),
   };
 }
 

@@ -20,7 +20,7 @@ export const STAY_ACCOUNT_TEXT = {
   unpaidItem: (units: number, name: string, when: string, who: string) =>
     `Consumo não pago: ${units} × ${name} (conferido em ${when} por ${who})`,
   damageTitle: "Consumo não pago",
-  alertLabel: "Avisar por email quando faltar mais de",
+  alertLabel: "Avisar por e-mail quando faltar mais de",
   alertHint: "Vale para as conferências de saída; R$ 0,00 avisa sempre que faltar algo.",
   alertSaved: "Aviso salvo",
   alertInvalid: "Informe um valor entre R$ 0,00 e R$ 100.000,00.",
