@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { registerConfirmedHost, signIn, uniqueEmail } from "./support/accounts";
+import { expectToast, registerConfirmedHost, signIn, uniqueEmail } from "./support/accounts";
 
 // A 390 px phone (the narrowest common one): a property card puts its QR code and poster actions in the
-// first screen, with a small thumbnail beside the name instead of a big placeholder.
+// first screen, with a small thumbnail beside the name instead of a big placeholder. (Without a connected
+// account a notice above the cards asks to connect before printing: that comes first, on purpose.)
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 120_000 });
 
@@ -15,6 +16,10 @@ test("on a phone, a property's QR and poster actions are in the first screen", a
   };
   await registerConfirmedHost(page, host);
   await signIn(page, host.email, host.password);
+  // A host ready to print: the account is connected, so the properties page has no notice above the cards.
+  await page.goto("/recebimentos");
+  await page.getByRole("button", { name: "Conectar conta de teste" }).click();
+  await expectToast(page, "Conta conectada. Seus imóveis já podem receber pagamentos.");
   await page.goto("/properties");
   await page.getByRole("button", { name: "Adicionar Imóvel" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Adicionar Imóvel" });
