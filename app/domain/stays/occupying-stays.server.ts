@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, lte } from "drizzle-orm";
 import { addDays } from "~/lib/dates";
+import { comparePtNames } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties, stays } from "~/platform/db/schema";
 import { type OccupyingEvent, type Turnover, turnoversOf } from "./turnovers";
@@ -51,4 +52,14 @@ export function turnoversAcross(rows: readonly OccupyingStay[]): (Turnover & { s
       return stay ? [{ ...t, stay }] : [];
     }),
   );
+}
+
+/** The turnovers opening on `day` (a guest leaves), with the next check-in of each, by property name. */
+export function leavingOn(
+  rows: readonly OccupyingStay[],
+  day: string,
+): (Turnover & { stay: OccupyingStay })[] {
+  return turnoversAcross(rows)
+    .filter((t) => t.from === day)
+    .sort((a, b) => comparePtNames(a.stay.propertyName, b.stay.propertyName));
 }

@@ -6,7 +6,7 @@ import { properties, stays } from "~/platform/db/schema";
 import { turnoversTodayEmail } from "~/platform/mail/templates.server";
 import { notifyMembers } from "../notifications/notify.server";
 import type { NotifyContext } from "../notifications/notify-context";
-import { occupyingStays, turnoversAcross } from "./occupying-stays.server";
+import { leavingOn, occupyingStays } from "./occupying-stays.server";
 
 /** The cleaning team hears of the day's turnovers when its day starts (São Paulo), as it does of runs. */
 export const TURNOVER_NOTICES_FROM_MINUTES = 7 * 60;
@@ -30,9 +30,10 @@ export async function notifyTodaysTurnovers(
     .where(and(eq(stays.checkOut, today), eq(stays.kind, "stay"), eq(stays.status, "confirmed")));
   let told = 0;
   for (const { id: organizationId } of organizations) {
-    const leaving = turnoversAcross(await occupyingStays(ctx.db, organizationId, { from: today, to: today }))
-      .filter((t) => t.from === today)
-      .sort((a, b) => a.stay.propertyName.localeCompare(b.stay.propertyName, "pt-BR"));
+    const leaving = leavingOn(
+      await occupyingStays(ctx.db, organizationId, { from: today, to: today }),
+      today,
+    );
     if (leaving.length === 0) continue;
     const lines = leaving.map(
       (t) =>

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { saoPauloDay } from "~/lib/dates";
 import { OPEN_REPLACEMENT_STATUSES, type ReplacementStatus } from "~/lib/replacement-status";
+import { comparePtNames } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
 import { stockCounts } from "~/platform/db/schema";
 import { listDamages } from "../damages/read-damages.server";
 import { listReplacements } from "../restock/read-replacements.server";
-import { occupyingStays, turnoversAcross } from "../stays/occupying-stays.server";
+import { leavingOn, occupyingStays } from "../stays/occupying-stays.server";
 import { type Actor, assertCan } from "../team/permissions";
 
 export type TodayCheckout = {
@@ -42,7 +43,7 @@ export type Today = {
 };
 
 const byProperty = <T extends { propertyName: string }>(a: T, b: T) =>
-  a.propertyName.localeCompare(b.propertyName, "pt-BR");
+  comparePtNames(a.propertyName, b.propertyName);
 
 /**
  * 'Hoje': the organization's check-outs (with their turnover's next check-in and whether the count was done),
@@ -52,12 +53,7 @@ export async function readToday(db: Db, actor: Actor, today: string): Promise<To
   assertCan(actor, "stays.read");
   const rows = await occupyingStays(db, actor.organizationId, { from: today, to: today });
   const stays = rows.filter((r) => r.kind === "stay");
-  const leaving = stays.filter((r) => r.checkOut === today);
-  const nextOf = new Map(
-    turnoversAcross(rows)
-      .filter((t) => t.from === today)
-      .map((t) => [t.stayId, t.until]),
-  );
+  const leaving = leavingOn(rows, today);
   const counted = new Set<string>();
   if (leaving.length > 0) {
     const done = await db
@@ -68,7 +64,7 @@ export async function readToday(db: Db, actor: Actor, today: string): Promise<To
           eq(stockCounts.organizationId, actor.organizationId),
           inArray(
             stockCounts.stayId,
-            leaving.map((r) => r.id),
+            leaving.map((t) => t.stayId),
           ),
         ),
       );
@@ -80,17 +76,15 @@ export async function readToday(db: Db, actor: Actor, today: string): Promise<To
   ]);
   return {
     day: today,
-    checkouts: leaving
-      .map((r) => ({
-        stayId: r.id,
-        propertyId: r.propertyId,
-        propertyName: r.propertyName,
-        checkIn: r.checkIn,
-        checkOut: r.checkOut,
-        nextCheckIn: nextOf.get(r.id) ?? null,
-        counted: counted.has(r.id),
-      }))
-      .sort(byProperty),
+    checkouts: leaving.map(({ stay, until }) => ({
+      stayId: stay.id,
+      propertyId: stay.propertyId,
+      propertyName: stay.propertyName,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      nextCheckIn: until,
+      counted: counted.has(stay.id),
+    })),
     checkins: stays
       .filter((r) => r.checkIn === today)
       .map((r) => ({

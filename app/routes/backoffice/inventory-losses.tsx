@@ -43,6 +43,30 @@ function share(lossCents: number, salesCents: number): string {
   return value === null ? "sem vendas" : `${value.toLocaleString("pt-BR")}% das vendas`;
 }
 
+/** One of the report's lists: a heading and the lines under it. */
+function LossList({
+  id,
+  title,
+  label,
+  children,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-2">
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <ul aria-label={label} className="grid gap-1 text-sm">
+        {children}
+      </ul>
+    </section>
+  );
+}
+
 export default function InventoryLosses({ loaderData }: Route.ComponentProps) {
   const { report } = loaderData;
   return (
@@ -67,58 +91,42 @@ export default function InventoryLosses({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="text-sm text-muted">{REFERENCES}</p>
       </Card>
-      <section aria-labelledby="perdas-motivo" className="grid gap-2">
-        <h2 id="perdas-motivo" className="text-lg font-semibold text-ink">
-          Por motivo
-        </h2>
-        <ul aria-label="Perdas por motivo" className="grid gap-1 text-sm">
-          {report.byReason.map((r) => (
-            <li key={r.reason}>
-              {LOSS_REASON_LABEL[r.reason]}: {r.units} un. · {formatCents(r.cents)}
-              {r.uncostedUnits > 0 ? ` (+ ${r.uncostedUnits} sem custo)` : ""}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="perdas-imovel" className="grid gap-2">
-        <h2 id="perdas-imovel" className="text-lg font-semibold text-ink">
-          Por imóvel
-        </h2>
-        <ul aria-label="Perdas por imóvel" className="grid gap-1 text-sm">
-          {report.byProperty.map((p) => (
-            <li key={p.propertyId}>
-              {p.name}: {formatCents(p.lossCents)} · {share(p.lossCents, p.salesCents)}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="perdas-produtos" className="grid gap-2">
-        <h2 id="perdas-produtos" className="text-lg font-semibold text-ink">
-          Mais consumidos sem pagar
-        </h2>
-        <ul aria-label="Mais consumidos sem pagar" className="grid gap-1 text-sm">
-          {report.topUnpaid.map((p) => (
-            <li key={p.productId}>
-              {p.name}: {p.units} un. · {formatCents(p.cents)}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="perdas-estadias" className="grid gap-2">
-        <h2 id="perdas-estadias" className="text-lg font-semibold text-ink">
-          Estadias cuja conferência de saída encontrou faltas
-        </h2>
-        <ul aria-label="Estadias com faltas" className="grid gap-1 text-sm">
-          {report.staysWithUnpaid.map((s) => (
-            <li key={s.stayId}>
-              <Link to={`/estadias/${s.stayId}#conta`} className="text-brand underline">
-                {s.propertyName}: {formatDay(s.checkIn)} a {formatDay(s.checkOut)}
-              </Link>{" "}
-              · {s.units} un.
-            </li>
-          ))}
-        </ul>
-      </section>
+      <LossList id="perdas-motivo" title="Por motivo" label="Perdas por motivo">
+        {report.byReason.map((r) => (
+          <li key={r.reason}>
+            {LOSS_REASON_LABEL[r.reason]}: {r.units} un. · {formatCents(r.cents)}
+            {r.uncostedUnits > 0 ? ` (+ ${r.uncostedUnits} sem custo)` : ""}
+          </li>
+        ))}
+      </LossList>
+      <LossList id="perdas-imovel" title="Por imóvel" label="Perdas por imóvel">
+        {report.byProperty.map((p) => (
+          <li key={p.propertyId}>
+            {p.name}: {formatCents(p.lossCents)} · {share(p.lossCents, p.salesCents)}
+          </li>
+        ))}
+      </LossList>
+      <LossList id="perdas-produtos" title="Mais consumidos sem pagar" label="Mais consumidos sem pagar">
+        {report.topUnpaid.map((p) => (
+          <li key={p.productId}>
+            {p.name}: {p.units} un. · {formatCents(p.cents)}
+          </li>
+        ))}
+      </LossList>
+      <LossList
+        id="perdas-estadias"
+        title="Estadias cuja conferência de saída encontrou faltas"
+        label="Estadias com faltas"
+      >
+        {report.staysWithUnpaid.map((s) => (
+          <li key={s.stayId}>
+            <Link to={`/estadias/${s.stayId}#conta`} className="text-brand underline">
+              {s.propertyName}: {formatDay(s.checkIn)} a {formatDay(s.checkOut)}
+            </Link>{" "}
+            · {s.units} un.
+          </li>
+        ))}
+      </LossList>
     </PageFrame>
   );
 }

@@ -23,11 +23,36 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { today };
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+/** One of the day's lists, left out when it has nothing; each item a card titled by `title`. */
+function Section<Item>({
+  title,
+  items,
+  keyOf,
+  heading,
+  children,
+}: {
+  title: string;
+  items: readonly Item[];
+  keyOf: (item: Item) => string;
+  heading: (item: Item) => React.ReactNode;
+  children: (item: Item) => React.ReactNode;
+}) {
+  if (items.length === 0) return null;
   return (
     <section aria-label={title} className="grid gap-3">
       <h2 className="text-lg font-semibold">{title}</h2>
-      <ul className="grid gap-3">{children}</ul>
+      <ul className="grid gap-3">
+        {items.map((item) => (
+          <li key={keyOf(item)}>
+            <Card>
+              <CardContent className="grid gap-2">
+                <CardTitle as="h3">{heading(item)}</CardTitle>
+                {children(item)}
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -43,87 +68,63 @@ export default function TodayPage({ loaderData }: Route.ComponentProps) {
       {/* Phone-first: one column, a phone's width even on a desktop. */}
       <div className="grid w-full max-w-xl gap-6">
         {isEmpty(t) ? <p className="text-muted">{T.nothing}</p> : null}
-        {t.checkouts.length ? (
-          <Section title={T.checkouts}>
-            {t.checkouts.map((c) => (
-              <li key={c.stayId}>
-                <Card>
-                  <CardContent className="grid gap-2">
-                    <CardTitle as="h3">{c.propertyName}</CardTitle>
-                    <p className="text-sm text-muted">
-                      {T.stay(formatDay(c.checkIn), formatDay(c.checkOut))}
-                    </p>
-                    <p className="text-sm">
-                      {c.nextCheckIn === null
-                        ? T.nextNone
-                        : c.nextCheckIn === t.day
-                          ? T.nextToday
-                          : T.nextOn(formatDay(c.nextCheckIn))}
-                    </p>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Badge tone={c.counted ? "green" : "yellow"}>
-                        {c.counted ? T.counted : T.notCounted}
-                      </Badge>
-                      <TurnoverCountLink propertyId={c.propertyId} stayId={c.stayId} size="sm" />
-                    </div>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </Section>
-        ) : null}
-        {t.checkins.length ? (
-          <Section title={T.checkins}>
-            {t.checkins.map((c) => (
-              <li key={c.stayId}>
-                <Card>
-                  <CardContent className="grid gap-1">
-                    <CardTitle as="h3">{c.propertyName}</CardTitle>
-                    <p className="text-sm text-muted">{T.until(formatDay(c.checkOut))}</p>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </Section>
-        ) : null}
-        {t.runs.length ? (
-          <Section title={T.runs}>
-            {t.runs.map((r) => (
-              <li key={r.id}>
-                <Card>
-                  <CardContent className="grid gap-2">
-                    <CardTitle as="h3">
-                      <Link to={`/replacements/${r.id}`}>{T.run(r.number)}</Link>
-                    </CardTitle>
-                    <div className="flex flex-wrap items-center gap-2 text-sm">
-                      <span>{T.deliverBy(formatDay(r.deliverBy))}</span>
-                      <Badge tone="blue">{REPLACEMENT_LABEL[r.status]}</Badge>
-                      {r.late ? <Badge tone="red">{T.late}</Badge> : null}
-                    </div>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </Section>
-        ) : null}
-        {t.damages.length ? (
-          <Section title={T.damages}>
-            {t.damages.map((d) => (
-              <li key={d.id}>
-                <Card>
-                  <CardContent className="grid gap-1">
-                    <CardTitle as="h3">
-                      <Link to={`/avarias/${d.id}`}>{d.title}</Link>
-                    </CardTitle>
-                    <p className="text-sm text-muted">
-                      {d.propertyName} · {T.reportedOn(formatDay(d.reportedOn))}
-                    </p>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </Section>
-        ) : null}
+        <Section
+          title={T.checkouts}
+          items={t.checkouts}
+          keyOf={(c) => c.stayId}
+          heading={(c) => c.propertyName}
+        >
+          {(c) => (
+            <>
+              <p className="text-sm text-muted">{T.stay(formatDay(c.checkIn), formatDay(c.checkOut))}</p>
+              <p className="text-sm">
+                {c.nextCheckIn === null
+                  ? T.nextNone
+                  : c.nextCheckIn === t.day
+                    ? T.nextToday
+                    : T.nextOn(formatDay(c.nextCheckIn))}
+              </p>
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={c.counted ? "green" : "yellow"}>{c.counted ? T.counted : T.notCounted}</Badge>
+                <TurnoverCountLink propertyId={c.propertyId} stayId={c.stayId} size="sm" />
+              </div>
+            </>
+          )}
+        </Section>
+        <Section
+          title={T.checkins}
+          items={t.checkins}
+          keyOf={(c) => c.stayId}
+          heading={(c) => c.propertyName}
+        >
+          {(c) => <p className="text-sm text-muted">{T.until(formatDay(c.checkOut))}</p>}
+        </Section>
+        <Section
+          title={T.runs}
+          items={t.runs}
+          keyOf={(r) => r.id}
+          heading={(r) => <Link to={`/replacements/${r.id}`}>{T.run(r.number)}</Link>}
+        >
+          {(r) => (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span>{T.deliverBy(formatDay(r.deliverBy))}</span>
+              <Badge tone="blue">{REPLACEMENT_LABEL[r.status]}</Badge>
+              {r.late ? <Badge tone="red">{T.late}</Badge> : null}
+            </div>
+          )}
+        </Section>
+        <Section
+          title={T.damages}
+          items={t.damages}
+          keyOf={(d) => d.id}
+          heading={(d) => <Link to={`/avarias/${d.id}`}>{d.title}</Link>}
+        >
+          {(d) => (
+            <p className="text-sm text-muted">
+              {d.propertyName} · {T.reportedOn(formatDay(d.reportedOn))}
+            </p>
+          )}
+        </Section>
       </div>
     </PageFrame>
   );
