@@ -208,7 +208,7 @@ test("members opt in with a code, hear their events on WhatsApp, staff never abo
     });
 
     staff =
-      await test.step("the owner invites a cleaner, who confirms a number and is offered runs only", async () => {
+      await test.step("the owner invites a cleaner, who confirms a number and is offered runs and turnovers only", async () => {
         const cleaner = {
           name: "Rosa Limpeza",
           email: `rosa-${Date.now().toString(36)}@example.com`,
