@@ -124,27 +124,33 @@ describe("the picking list PDF", () => {
     expect(text).toContain("Estadia · Reposição #1");
   });
 
-  it("groups by property to deliver: each property with its address, total and products", async () => {
+  it("packs a kit per property (address, total, what goes in it), then the totals to buy for them all", async () => {
     const { owner, id } = await runOfTwoProperties();
     const pdf = await pickingListPdf(db, owner, id, "imovel");
     expect(pdf.filename).toBe("reposicao-1-por-imovel.pdf");
     const { text } = pdfText(pdf.bytes);
     expect(text).toContain("Lista de entrega · Reposição #1");
-    expect(text).toContain("Agrupada por imóvel");
+    expect(text).toContain("Agrupada por imóvel: monte um kit por imóvel");
     const lines = text
       .split("\n")
       .map((l) => l.trim())
       .filter(Boolean);
     const from = (heading: string) => lines.slice(lines.indexOf(heading));
-    expect(from("Apartamento Centro").slice(1, 3)).toEqual([
+    expect(from("Kit Apartamento Centro").slice(1, 4)).toEqual([
       "Av. Central, 500 · Total: 4 unidades",
+      "4 Água de coco",
       "Água de coco 4 un.",
     ]);
-    expect(from("Casa Praia").slice(1, 4)).toEqual([
+    // One coffee did not fit: Casa Praia's kit takes 4.
+    expect(from("Kit Casa Praia").slice(1, 5)).toEqual([
       "Rua das Gaivotas, 12 · Total: 7 unidades",
+      "3 Água de coco, 4 Café",
       "Água de coco 3 un.",
       "Café 4 un.",
     ]);
+    // The shopping trip: each product once, summed over the kits, after them.
+    expect(lines.indexOf("Totais para a compra")).toBeGreaterThan(lines.indexOf("Kit Casa Praia"));
+    expect(from("Totais para a compra").slice(2, 4)).toEqual(["Água de coco 7 un.", "Café 4 un."]);
   });
 
   it("names each run by its own number: the host's second run is #2", async () => {

@@ -303,7 +303,7 @@ describe.runIf(available)("Estoque over HTTP", () => {
 
       const byProperty = await fetchAs(owner, `/replacements/${runId}/lista.pdf?agrupar=imovel`);
       expect(pdfText(byProperty.bytes)).toMatch(
-        /Casa \S+\n\s*Rua A, 1 · Total: 4 unidades\n\s*Água mineral 4 un\./,
+        /Kit Casa \S+\n\s*Rua A, 1 · Total: 4 unidades\n\s*4 Água mineral\n\s*Água mineral 4 un\./,
       );
     });
 

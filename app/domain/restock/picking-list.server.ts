@@ -6,6 +6,7 @@ import {
   REPLACEMENT_LABEL,
   type ReplacementStatus,
 } from "~/lib/replacement-status";
+import { comparePtNames } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
 import { properties } from "~/platform/db/schema";
 import type { ChecklistSection } from "~/platform/pdf/checklist-pdf.server";
@@ -23,14 +24,13 @@ function pickingGrouping(param: string | null, status: ReplacementStatus): Group
   return defaultGrouping(status);
 }
 
-const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
-const byName = (a: string, b: string) => collator.compare(a, b);
+const byName = comparePtNames;
 const units = (n: number) => (n === 1 ? "1 unidade" : `${n} unidades`);
 
 /**
  * A restocking run's picking list as a PDF to print and tick: by product to load the car (each product,
- * its total and the units per property) or by property to deliver (each property with its address and
- * its products). The units are what actually goes (lowered lines count less; lines lowered to 0 are left
+ * its total and the units per property) or by property to pack and deliver (a kit per property with its
+ * address and its products, then the totals per product for the shopping trip). The units are what actually goes (lowered lines count less; lines lowered to 0 are left
  * out). Another organization's run is not_found, as an unknown one.
  */
 export async function pickingListPdf(
@@ -54,7 +54,7 @@ export async function pickingListPdf(
       `Status: ${REPLACEMENT_LABEL[run.status]} · Criada em ${formatDateTime(run.createdAt)}`,
       grouping === "product"
         ? "Agrupada por produto: marque cada imóvel ao colocar o produto no carro."
-        : "Agrupada por imóvel: marque cada produto ao entregar.",
+        : "Agrupada por imóvel: monte um kit por imóvel e marque cada produto ao entregar.",
       `${productCount === 1 ? "1 produto" : `${productCount} produtos`} · ${
         propertyCount === 1 ? "1 imóvel" : `${propertyCount} imóveis`
       } · ${units(total)}`,
@@ -73,31 +73,49 @@ function groupBy(lines: ReplacementLine[], key: (l: ReplacementLine) => string) 
 }
 
 function byProduct(lines: ReplacementLine[]): ChecklistSection[] {
-  return groupBy(lines, (l) => l.productId)
-    .sort((a, b) => byName(a[0]?.productName ?? "", b[0]?.productName ?? ""))
-    .map((group) => ({
-      title: group[0]?.productName ?? "",
-      note: `Total: ${units(group.reduce((sum, l) => sum + l.delivered, 0))}`,
-      lines: group
-        .sort((a, b) => byName(a.propertyName, b.propertyName))
-        .map((l) => ({ label: l.propertyName, quantity: `${l.delivered} un.` })),
-    }));
+  return productTotals(lines).map(({ group, total }) => ({
+    title: group[0]?.productName ?? "",
+    notes: [`Total: ${units(total)}`],
+    lines: group
+      .sort((a, b) => byName(a.propertyName, b.propertyName))
+      .map((l) => ({ label: l.propertyName, quantity: `${l.delivered} un.` })),
+  }));
 }
 
+/** Each product's lines and the units that go of it, by product name. */
+function productTotals(lines: ReplacementLine[]) {
+  return groupBy(lines, (l) => l.productId)
+    .sort((a, b) => byName(a[0]?.productName ?? "", b[0]?.productName ?? ""))
+    .map((group) => ({ group, total: group.reduce((sum, l) => sum + l.delivered, 0) }));
+}
+
+/** A kit per property ('Kit Casa Praia': what to pack for it), then what to buy for all of them. */
 function byProperty(lines: ReplacementLine[], addresses: Map<string, string>): ChecklistSection[] {
-  return groupBy(lines, (l) => l.propertyId)
+  const kits = groupBy(lines, (l) => l.propertyId)
     .sort((a, b) => byName(a[0]?.propertyName ?? "", b[0]?.propertyName ?? ""))
-    .map((group) => {
+    .map((group): ChecklistSection => {
+      const products = group.sort((a, b) => byName(a.productName, b.productName));
       const address = addresses.get(group[0]?.propertyId ?? "");
       const total = `Total: ${units(group.reduce((sum, l) => sum + l.delivered, 0))}`;
       return {
-        title: group[0]?.propertyName ?? "",
-        note: address ? `${address} · ${total}` : total,
-        lines: group
-          .sort((a, b) => byName(a.productName, b.productName))
-          .map((l) => ({ label: l.productName, quantity: `${l.delivered} un.` })),
+        title: `Kit ${group[0]?.propertyName ?? ""}`,
+        notes: [
+          address ? `${address} · ${total}` : total,
+          products.map((l) => `${l.delivered} ${l.productName}`).join(", "),
+        ],
+        lines: products.map((l) => ({ label: l.productName, quantity: `${l.delivered} un.` })),
       };
     });
+  if (kits.length < 2) return kits;
+  const shopping: ChecklistSection = {
+    title: "Totais para a compra",
+    notes: ["Some os kits: o que comprar ou separar para todos os imóveis desta reposição."],
+    lines: productTotals(lines).map(({ group, total }) => ({
+      label: group[0]?.productName ?? "",
+      quantity: `${total} un.`,
+    })),
+  };
+  return [...kits, shopping];
 }
 
 /** Where each property of the run is (the run's own organization only). */

@@ -15,8 +15,8 @@ export type ChecklistDocument = {
 
 export type ChecklistSection = {
   title: string;
-  /** A smaller line under the title (an address, a total). */
-  note?: string;
+  /** Smaller lines under the title (an address, a total, what the section holds). */
+  notes?: string[];
   lines: { label: string; quantity: string }[];
 };
 
@@ -47,8 +47,10 @@ class ChecklistWriter extends A4Writer {
   private sectionHeading(section: ChecklistSection, continued: boolean) {
     const title = continued ? `${section.title} (continuação)` : section.title;
     this.paragraph(title, { font: this.fonts.bold, size: 13, gapAfter: 2 });
-    if (section.note && !continued) {
-      this.paragraph(section.note, { font: this.fonts.regular, size: 10, color: MUTED, gapAfter: 2 });
+    if (!continued) {
+      for (const note of section.notes ?? []) {
+        this.paragraph(note, { font: this.fonts.regular, size: 10, color: MUTED, gapAfter: 2 });
+      }
     }
     this.y -= 4;
   }
@@ -63,7 +65,7 @@ class ChecklistWriter extends A4Writer {
     }));
     const rowHeight = (r: (typeof rows)[number]) => r.label.length * lineHeight + 8;
     // A heading never ends a page alone: it goes with its first line.
-    const headingHeight = 13 * 1.3 * 2 + (section.note ? 10 * 1.3 * 2 : 0) + 10;
+    const headingHeight = 13 * 1.3 * 2 + (section.notes?.length ?? 0) * 10 * 1.3 * 2 + 10;
     this.ensure(headingHeight + (rows[0] ? rowHeight(rows[0]) : 0));
     this.sectionHeading(section, false);
     for (const row of rows) {
