@@ -54,6 +54,7 @@ export default [
     route("qr-templates/edit/:id", "routes/backoffice/qr-template-edit.tsx"),
     route("sales", "routes/backoffice/sales.tsx"),
     route("sales.csv", "routes/backoffice/sales-csv.ts"),
+    route("sales/:id/contestacao.pdf", "routes/backoffice/dispute-evidence-pdf.ts"),
     route("withdrawals", "routes/backoffice/withdrawals.tsx"),
     route("wallets/:id", "routes/backoffice/wallet-statement.tsx"),
     route("recebimentos", "routes/backoffice/receiving.tsx"),

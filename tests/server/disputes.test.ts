@@ -3,11 +3,17 @@
 // sandbox page names each state.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { disputes, payments, wallets } from "~/platform/db/schema";
+import { saveStockCount } from "~/domain/stock/stock-count.server";
+import { addDays, formatDay, saoPauloDay } from "~/lib/dates";
+import { shortId } from "~/lib/short-id";
+import { disputes, payments, stays, wallets } from "~/platform/db/schema";
 import { type Browser, signedInBrowser } from "../support/accounts";
 import { startCheckoutServer, WEBHOOK_APPLIED } from "../support/checkout-server";
 import { brl, FIXTURE_PASSWORD, fetchAs, hostEmail, paidByPix, visibleText } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
+import { pdfText } from "../support/qr-decode";
+import { ownerOf } from "../support/restock-fixtures";
+import { shopFixture } from "../support/shop-fixtures";
 import type { ShopServer } from "../support/shop-server";
 
 const available = await postgresAvailable();
@@ -87,5 +93,65 @@ describe.runIf(available)("a dispute over HTTP (sandbox)", () => {
     expect(visibleText(await fetch(`${server.url}/dev/payments`).then((r) => r.text()))).toContain(
       "Estornado por contestação",
     );
+  });
+
+  it("a contested sale's evidence pack: the deadline on Vendas, and a PDF with the sale, the guest, the payment and the stay", async () => {
+    const { db, shop, server } = running;
+    const today = saoPauloDay(new Date());
+    await db.insert(stays).values({
+      organizationId: shop.organizationId,
+      propertyId: shop.propertyId,
+      kind: "stay",
+      source: "airbnb",
+      checkIn: addDays(today, -1),
+      checkOut: addDays(today, 2),
+      reservationCode: "HMEVIDENCE1",
+    });
+    const order = await paidByPix(server.url, db, shop, "203.0.113.8", { Vinho: 2 });
+    const undisputed = await paidByPix(server.url, db, shop, "203.0.113.9", { Vinho: 1 });
+    const [charge] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+    // The cleaner's count after the sale: 10 in stock, 3 sold, 7 found.
+    const vinho = shop.productIds.Vinho ?? "";
+    await saveStockCount(db, await ownerOf(db, shop.organizationId), shop.propertyId, {
+      lines: [{ productId: vinho, counted: "7" }],
+      lossReason: "consumed_unpaid",
+    });
+    await dispute(charge?.providerPaymentId ?? "", "open");
+    await vi.waitFor(async () => expect(await disputeOf(order.id)).toBe("opened"), WEBHOOK_APPLIED);
+
+    const sales = visibleText((await fetchAs(owner, "/sales")).body);
+    expect(sales).toContain(`Envie as provas ao provedor até ${formatDay(addDays(today, 7))}.`);
+    expect(sales).toContain("Dossiê da contestação (PDF)");
+
+    const pdf = await fetchAs(owner, `/sales/${order.id}/contestacao.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toContain(`contestacao-${shortId(order.id)}.pdf`);
+    const text = pdfText(pdf.bytes)
+      .join("\n")
+      .replace(/[ \t]+/g, " ");
+    expect(text).toContain("Dossiê de contestação");
+    expect(text).toContain(`Pedido: #${shortId(order.id)}`);
+    expect(text).toContain(`ID do pagamento no provedor: ${charge?.providerPaymentId}`);
+    expect(text).toMatch(/2 × Vinho \(R\$\s50,00 cada\) R\$\s100,00/);
+    expect(text).toContain("HMEVIDENCE1");
+    expect(text).toContain(`Enviar as provas até: ${formatDay(addDays(today, 7))}`);
+    expect(text).toContain("Contestação aberta no provedor");
+    expect(text).toContain(
+      "Conferência do estoque após a venda, já sem os itens vendidos: Vinho: 7 no imóvel",
+    );
+
+    // No dispute, another host, or not an id: the 404, and no PDF.
+    const strangerShop = await shopFixture(db, [{ name: "Vinho do vizinho", priceCents: 100, stock: 0 }]);
+    const stranger = await signedInBrowser(server, await hostEmail(db, strangerShop), FIXTURE_PASSWORD);
+    for (const [browser, id] of [
+      [owner, undisputed.id],
+      [stranger, order.id],
+      [owner, "nao-e-um-id"],
+    ] as const) {
+      const res = await fetchAs(browser, `/sales/${id}/contestacao.pdf`);
+      expect(res.status, id).toBe(404);
+      expect(res.headers.get("content-type")).not.toBe("application/pdf");
+    }
   });
 });

@@ -62,6 +62,7 @@ export async function damageReportPdf(
     facts,
     heading: d.title,
     description: d.description ? d.description.split(/\n+/) : ["Sem descrição."],
+    itemsHeading: "Itens e valores estimados",
     items: d.items.map((i) => ({
       description: i.description,
       amount: formatCents(amounts.itemCents[i.id] ?? 0),

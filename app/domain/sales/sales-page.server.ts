@@ -13,6 +13,7 @@ import {
   readParts,
 } from "~/platform/db/prepared";
 import { disputes, orderItems, orders, properties, walletMovements } from "~/platform/db/schema";
+import { disputeRespondBy } from "../ledger/dispute-deadline";
 import { SALE_KINDS, type SaleMoney, saleMoneyOf } from "../ledger/sale-money.server";
 import { livePropertiesPart } from "../properties/read-properties.server";
 import { type Actor, assertCan } from "../team/permissions";
@@ -34,6 +35,8 @@ export type SaleRow = SaleMoney & {
   items: { name: string; quantity: number; unitPriceCents: number }[];
   /** Its payment's dispute (ADR 0061): 'opened' while held, 'lost' once reversed; null when none or won. */
   dispute: "opened" | "lost" | null;
+  /** While 'opened': the day to send the evidence by (dispute-deadline.ts). */
+  disputeRespondBy: string | null;
 };
 
 export type SalesPage = { rows: SaleRow[]; next: string | null };
@@ -81,8 +84,11 @@ function pagePart(actor: Actor, filter: SalesFilter): Part<{ page: PageRow[] }, 
   };
 }
 
-type PageRow = Omit<SaleRow, keyof SaleMoney | "createdAt" | "status" | "paymentMethod" | "dispute"> & {
-  dispute: string | null;
+type PageRow = Omit<
+  SaleRow,
+  keyof SaleMoney | "createdAt" | "status" | "paymentMethod" | "dispute" | "disputeRespondBy"
+> & {
+  dispute: { status: string; openedAt: string } | null;
   /** A Date read alone; its ISO text when read as JSON. */
   createdAt: Date | string;
   cursor: string;
@@ -94,13 +100,15 @@ type PageRow = Omit<SaleRow, keyof SaleMoney | "createdAt" | "status" | "payment
 function salesPageOf(rows: PageRow[], pageSize: number): SalesPage {
   const last = rows.at(-1);
   return {
-    rows: rows.map(({ cursor: _, lines, ...r }) => ({
+    rows: rows.map(({ cursor: _, lines, dispute, ...r }) => ({
       ...r,
       createdAt: new Date(r.createdAt),
       ...saleMoneyOf(lines),
       status: isOrderStatus(r.status) ? r.status : "pending",
       paymentMethod: r.paymentMethod === "pix" ? "pix" : "credit_card",
-      dispute: r.dispute === "opened" || r.dispute === "lost" ? r.dispute : null,
+      dispute: dispute?.status === "opened" || dispute?.status === "lost" ? dispute.status : null,
+      // JSON carries the instant as ISO text with its offset.
+      disputeRespondBy: dispute?.status === "opened" ? disputeRespondBy(new Date(dispute.openedAt)) : null,
     })),
     next: rows.length === pageSize && last ? last.cursor : null,
   };
@@ -133,8 +141,10 @@ function pageRead(actor: Actor, filter: SalesFilter, cursor: string | null, page
         buyerName: columnAs(orders.buyerName, "buyerName"),
         buyerEmail: columnAs(orders.buyerEmail, "buyerEmail"),
         buyerPhone: columnAs(orders.buyerPhone, "buyerPhone"),
-        dispute: sql<string | null>`(select ${disputes.status} from ${disputes}
-          where ${disputes.paymentId} = ${orders.paidPaymentId})`.as("dispute"),
+        dispute: sql<
+          PageRow["dispute"]
+        >`(select json_build_object('status', ${disputes.status}, 'openedAt', ${disputes.openedAt})
+          from ${disputes} where ${disputes.paymentId} = ${orders.paidPaymentId})`.as("dispute"),
         items: sql<SaleRow["items"]>`(
           select coalesce(json_agg(json_build_object('name', ${orderItems.name}, 'quantity', ${orderItems.quantity},
             'unitPriceCents', ${orderItems.unitPriceCents}) order by ${orderItems.name}), '[]'::json)

@@ -1,7 +1,10 @@
 import type { PDFFont } from "pdf-lib";
 import { A4Writer, INK, MARGIN, MUTED, newA4Pdf, printable, RULE } from "./a4-writer.server";
 
-/** A damage claim report, already in words: the domain decides what each line says. */
+/**
+ * A claim report, already in words: the domain decides what each line says (a damage record's claim, a
+ * disputed sale's evidence pack).
+ */
 export type DamageReportDocument = {
   title: string;
   /** Label and value lines under the title (organization, property, stay, deadline, status). */
@@ -9,6 +12,8 @@ export type DamageReportDocument = {
   heading: string;
   /** Paragraphs of the description (empty: none given). */
   description: string[];
+  /** Above the items ('Itens e valores estimados'). */
+  itemsHeading: string;
   items: { description: string; amount: string }[];
   itemsEmpty: string;
   total: string;
@@ -17,7 +22,8 @@ export type DamageReportDocument = {
   timeline: { when: string; what: string; who: string }[];
   /** Each photo as JPEG bytes with its size in pixels and its caption ('Tirada em …'). */
   photos: { jpeg: Uint8Array; width: number; height: number; caption: string }[];
-  photosEmpty: string;
+  /** Said when there are no photos; without it, a report with no photos has no 'Fotos' section. */
+  photosEmpty?: string;
   footer: string;
 };
 
@@ -42,7 +48,7 @@ export async function renderDamageReportPdf(input: DamageReportDocument): Promis
   for (const p of input.description) w.paragraph(p, { font: regular, size: 11, gapAfter: 4 });
 
   w.space(8);
-  w.paragraph("Itens e valores estimados", { font: bold, size: 13, gapAfter: 4 });
+  w.paragraph(input.itemsHeading, { font: bold, size: 13, gapAfter: 4 });
   if (input.items.length === 0) w.paragraph(input.itemsEmpty, { font: regular, size: 11, color: MUTED });
   for (const item of input.items) w.row(item.description, item.amount, regular);
   w.row("Total", input.total, bold);
@@ -58,10 +64,13 @@ export async function renderDamageReportPdf(input: DamageReportDocument): Promis
     });
   }
 
-  w.space(8);
-  w.paragraph("Fotos", { font: bold, size: 13, gapAfter: 4 });
-  if (input.photos.length === 0) w.paragraph(input.photosEmpty, { font: regular, size: 11, color: MUTED });
-  for (const photo of input.photos) await w.photo(photo);
+  if (input.photos.length > 0 || input.photosEmpty) {
+    w.space(8);
+    w.paragraph("Fotos", { font: bold, size: 13, gapAfter: 4 });
+    if (input.photos.length === 0)
+      w.paragraph(input.photosEmpty ?? "", { font: regular, size: 11, color: MUTED });
+    for (const photo of input.photos) await w.photo(photo);
+  }
 
   w.footers(input.footer);
   return pdf.save();

@@ -1,5 +1,5 @@
 import type { SaleRow } from "~/domain/sales/sales-page.server";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatDay } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { PAYMENT_METHOD_LABEL } from "~/lib/payment-method";
 import { shortId } from "~/lib/short-id";
@@ -50,6 +50,18 @@ export function SaleItem({ sale, onRefund }: { sale: SaleView; onRefund?: () => 
           <span className="font-semibold tabular-nums">{formatCents(sale.totalCents)}</span>
         </p>
       )}
+      {sale.dispute ? (
+        <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span className="text-muted">
+            {sale.disputeRespondBy
+              ? `Envie as provas ao provedor até ${formatDay(sale.disputeRespondBy)}.`
+              : "Contestação encerrada."}
+          </span>
+          <a className="font-medium text-brand underline" href={`/sales/${sale.id}/contestacao.pdf`} download>
+            Dossiê da contestação (PDF)
+          </a>
+        </p>
+      ) : null}
       {onRefund ? (
         <div className="flex justify-end">
           <Button variant="outline" size="sm" onClick={onRefund}>
