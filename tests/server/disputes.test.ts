@@ -5,9 +5,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { saveStockCount } from "~/domain/stock/stock-count.server";
 import { addDays, formatDay, saoPauloDay } from "~/lib/dates";
+import { formatCents } from "~/lib/money";
 import { shortId } from "~/lib/short-id";
-import { disputes, payments, stays, wallets } from "~/platform/db/schema";
-import { type Browser, signedInBrowser } from "../support/accounts";
+import { disputes, payments, properties, stays, wallets } from "~/platform/db/schema";
+import { type Browser, mailsTo, signedInBrowser, waitForMails } from "../support/accounts";
 import { startCheckoutServer, WEBHOOK_APPLIED } from "../support/checkout-server";
 import { brl, FIXTURE_PASSWORD, fetchAs, hostEmail, paidByPix, visibleText } from "../support/money-http";
 import { postgresAvailable } from "../support/postgres";
@@ -62,6 +63,13 @@ describe.runIf(available)("a dispute over HTTP (sandbox)", () => {
 
     expect(await dispute(chargeId, "open")).toContain("Abrir contestação");
     await vi.waitFor(async () => expect(await disputeOf(order.id)).toBe("opened"), WEBHOOK_APPLIED);
+    // The owner is told once, with the day to send the evidence by.
+    const email = await hostEmail(db, shop);
+    const [told] = await waitForMails(server, email, `Venda #${shortId(order.id)} contestada`);
+    expect(told?.text).toContain(`O provedor reteve ${formatCents(net)} até decidir.`);
+    expect(told?.text).toContain(
+      `Envie as provas ao provedor até ${formatDay(addDays(saoPauloDay(new Date()), 7))}`,
+    );
     const saques = visibleText((await fetchAs(owner, "/withdrawals")).body);
     expect(saques).toContain(`Em disputa ${brl(net)}`);
     expect(saques).toContain(`Disponível ${brl(0)}`);
@@ -116,8 +124,23 @@ describe.runIf(available)("a dispute over HTTP (sandbox)", () => {
       lines: [{ productId: vinho, counted: "7" }],
       lossReason: "consumed_unpaid",
     });
+    // The host had already taken the wallet's money out (as a paid withdrawal leaves it).
+    const [wallet] = await db.select().from(wallets).where(eq(wallets.propertyId, shop.propertyId));
+    await db
+      .update(wallets)
+      .set({
+        availableCents: 0,
+        withdrawnCents: (wallet?.withdrawnCents ?? 0) + (wallet?.availableCents ?? 0),
+      })
+      .where(eq(wallets.propertyId, shop.propertyId));
     await dispute(charge?.providerPaymentId ?? "", "open");
     await vi.waitFor(async () => expect(await disputeOf(order.id)).toBe("opened"), WEBHOOK_APPLIED);
+    const net = 10_000 - fee(10_000);
+    const email = await hostEmail(db, shop);
+    const [house] = await db.select().from(properties).where(eq(properties.id, shop.propertyId));
+    const [below] = await waitForMails(server, email, `Saldo de ${house?.name} abaixo de zero`);
+    expect(below?.text).toContain(`ficou em ${formatCents(-net)}`);
+    expect(below?.text).toContain("Os saques dessa carteira ficam bloqueados");
 
     const sales = visibleText((await fetchAs(owner, "/sales")).body);
     expect(sales).toContain(`Envie as provas ao provedor até ${formatDay(addDays(today, 7))}.`);
@@ -153,5 +176,11 @@ describe.runIf(available)("a dispute over HTTP (sandbox)", () => {
       expect(res.status, id).toBe(404);
       expect(res.headers.get("content-type")).not.toBe("application/pdf");
     }
+
+    // Said again by the provider: nothing moves, nobody is told twice.
+    await dispute(charge?.providerPaymentId ?? "", "open");
+    await vi.waitFor(async () => expect(await disputeOf(order.id)).toBe("opened"), WEBHOOK_APPLIED);
+    expect(mailsTo(server, email, `Saldo de ${house?.name} abaixo de zero`)).toHaveLength(1);
+    expect(mailsTo(server, email, `Venda #${shortId(order.id)} contestada`)).toHaveLength(1);
   });
 });

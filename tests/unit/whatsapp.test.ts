@@ -31,6 +31,7 @@ const EVENT_TEMPLATES: Record<NotificationEvent, TemplateName[]> = {
   restock_run: ["estadia_reposicao_hoje", "estadia_reposicao_atrasada"],
   turnovers_today: ["estadia_trocas_hoje"],
   payment_account: ["estadia_conta_reconectar"],
+  dispute: ["estadia_venda_contestada", "estadia_saldo_negativo"],
   withdrawal: ["estadia_saque_pago", "estadia_saque_recusado"],
 };
 
@@ -93,6 +94,7 @@ describe("who is told what", () => {
     expect(eventsForRole("owner")).toEqual(NOTIFICATION_EVENT_NAMES.filter((e) => e !== "turnovers_today"));
     expect(eventsForRole("manager")).not.toContain("withdrawal");
     expect(eventsForRole("manager")).not.toContain("damage_deadline");
+    expect(eventsForRole("manager")).not.toContain("dispute");
   });
 
   it("is the table docs/permissions.md shows", () => {

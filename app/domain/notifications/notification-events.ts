@@ -53,6 +53,14 @@ export const NOTIFICATION_EVENTS = {
     permission: "payments.manage",
     money: true,
   },
+  dispute: {
+    label: "Venda contestada ou saldo abaixo de zero",
+    hint: "Quando um hóspede contesta um pagamento (com o prazo para enviar as provas) e se o saldo de uma carteira ficar negativo.",
+    permission: "sales.read",
+    money: true,
+    // Who answers the provider and covers the balance (ADR 0062).
+    onlyRoles: ["owner"],
+  },
   withdrawal: {
     label: "Saque pago ou recusado",
     hint: "Quando um saque chega à chave Pix, ou não pôde ser feito.",

@@ -13,6 +13,7 @@ import { closeOrder, heldLinesOf, moveOrder, recordSaleCosts } from "../orders/o
 import { withAccountProvider } from "../payment-accounts/accounts.server";
 import { recordRefundProfit, recordSaleProfit } from "../profit/record-profit.server";
 import { sellHeldStock } from "../stock/order-stock.server";
+import { tellDispute } from "./dispute-notices.server";
 import { forwardStatus, LIVE_PAYMENT_STATUSES, type PaymentRowStatus } from "./payment-status";
 import { queueWhatsAppReceipt, sendReceipt } from "./send-receipt.server";
 
@@ -114,6 +115,7 @@ export async function applyPayment(
         news,
         now,
       );
+      if (step === "opened" || step === "lost") afterwards.push(() => tellDispute(ctx, order.id, step));
       if (step === "lost" && (await moveOrder(tx, order, "refunded", "chargeback", now))) {
         await tx
           .insert(refunds)

@@ -229,6 +229,42 @@ export function accountNeedsReconnectEmail(input: {
   };
 }
 
+/** To an organization's owners: a guest contested a paid sale; its money is held until the provider decides. */
+export function saleDisputedEmail(input: {
+  order: string;
+  property: string;
+  held: string;
+  respondBy: string;
+  url: string;
+}): Template {
+  const title = `Venda #${input.order} contestada`;
+  const lines = [
+    `O pagamento da venda #${input.order} em ${input.property} foi contestado pelo hóspede (um estorno do cartão ou uma contestação do Pix). O provedor reteve ${input.held} até decidir.`,
+    `Envie as provas ao provedor até ${input.respondBy}: o dossiê da contestação (PDF), com a venda, a estadia e a conferência depois dela, está na venda, em Vendas.`,
+  ];
+  const footer = "Você recebe este aviso por ser proprietário(a) da organização.";
+  return {
+    subject: title,
+    text: `${lines.join("\n\n")}\n\nVer a venda:\n${input.url}\n\n${footer}\n`,
+    html: layout(title, lines, { label: "Ver a venda", url: input.url }, footer),
+  };
+}
+
+/** To an organization's owners: a dispute left a wallet below zero, and withdrawals wait until it is covered. */
+export function balanceBelowZeroEmail(input: { wallet: string; balance: string; url: string }): Template {
+  const title = `Saldo de ${input.wallet} abaixo de zero`;
+  const lines = [
+    `Depois de uma contestação, o saldo disponível da carteira de ${input.wallet} ficou em ${input.balance}: o provedor reteve ou tomou de volta um valor que já tinha sido sacado.`,
+    "Os saques dessa carteira ficam bloqueados até que novas vendas cubram o valor.",
+  ];
+  const footer = "Você recebe este aviso por ser proprietário(a) da organização.";
+  return {
+    subject: title,
+    text: `${lines.join("\n\n")}\n\nVer Saques:\n${input.url}\n\n${footer}\n`,
+    html: layout(title, lines, { label: "Ver Saques", url: input.url }, footer),
+  };
+}
+
 /** To an organization's owners: a damage claim's deadline ends in a few days and it was not sent yet. */
 export function damageDeadlineEmail(input: {
   title: string;

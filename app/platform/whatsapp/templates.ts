@@ -130,6 +130,30 @@ export const WHATSAPP_TEMPLATES = {
         "Sua conta do {{1}} parou de aceitar as cobranças do Estadia ({{2}}). Enquanto ela não for reconectada, os hóspedes não conseguem pagar. Reconecte em Recebimentos, no Estadia.",
     },
   },
+  estadia_venda_contestada: {
+    category: "UTILITY",
+    variables: [
+      { name: "pedido", example: "3f9a2c1b" },
+      { name: "imóvel", example: "Casa da Praia" },
+      { name: "valor", example: "R$ 38,00", money: true },
+      { name: "prazo", example: "09/12/2026" },
+    ],
+    body: {
+      pt_BR:
+        "O pagamento da venda {{1}} em {{2}} foi contestado pelo hóspede e {{3}} ficou retido pelo provedor. Envie as provas até {{4}}: o dossiê está em Vendas, no Estadia.",
+    },
+  },
+  estadia_saldo_negativo: {
+    category: "UTILITY",
+    variables: [
+      { name: "carteira", example: "Casa da Praia" },
+      { name: "saldo", example: "-R$ 38,00", money: true },
+    ],
+    body: {
+      pt_BR:
+        "O saldo da carteira de {{1}} ficou abaixo de zero ({{2}}) depois de uma contestação. Os saques ficam bloqueados até novas vendas cobrirem o valor. Veja em Saques, no Estadia.",
+    },
+  },
   estadia_saque_pago: {
     category: "UTILITY",
     variables: [
