@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseBrCode } from "~/lib/pix-brcode";
-import { orders, paymentAccounts, paymentEvents, payments } from "~/platform/db/schema";
+import { disputes, orders, paymentAccounts, paymentEvents, payments } from "~/platform/db/schema";
 import { seal } from "~/platform/secrets/secret-box.server";
 import { startCheckoutServer, WEBHOOK_APPLIED } from "../support/checkout-server";
 import { guestPhone } from "../support/guest-phone";
@@ -287,6 +287,56 @@ describe.runIf(available)("the guest checkout with Mercado Pago (local fake of i
 
     it("pays by PIX: the fake's code on the page, its webhook (with the seller's user_id) confirming the order", async () => {
       await payByPix(running, fake, seller);
+    });
+
+    it("applies a dispute told only by the chargebacks topic: the case read with the seller's token, its payment held once, then lost", async () => {
+      const { db } = running;
+      const guest = checkoutOf(running, fake);
+      const cartId = await guest.cartWith({ Café: 1 });
+      await guest.identify(cartId, "pix");
+      expect((await guest.phone.request(`/payments/${cartId}/pix/payment`, { intent: "pix" })).status).toBe(
+        303,
+      );
+      const [order] = await guest.ordersOf(cartId);
+      const [charge] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, order?.id ?? ""));
+      const mpId = charge?.providerPaymentId ?? "";
+      fake.approve(mpId);
+      await fake.notify(mpId);
+      await expect.poll(async () => (await guest.ordersOf(cartId))[0]?.status, WEBHOOK_APPLIED).toBe("paid");
+
+      const post = (request: { headers: Headers; query: URLSearchParams; body: string }) => {
+        const url = new URL(`${server().url}/webhooks/payments/mercadopago`);
+        for (const [name, value] of request.query) url.searchParams.set(name, value);
+        return fetch(url, { method: "POST", headers: request.headers, body: request.body });
+      };
+      const disputeOf = async () =>
+        (
+          await db
+            .select()
+            .from(disputes)
+            .where(eq(disputes.orderId, order?.id ?? ""))
+        ).map((d) => d.status);
+
+      // The payer's bank contests it; Mercado Pago says so on the chargebacks topic, naming the case.
+      fake.dispute(mpId, "open");
+      const opened = fake.chargebackWebhookFor(mpId);
+      const caseId = opened.query.get("data.id") ?? "";
+      const from = fake.requests.length;
+      expect((await post(opened)).status).toBe(200);
+      await expect.poll(disputeOf, WEBHOOK_APPLIED).toEqual(["opened"]);
+      const asked = fake.requests.slice(from).filter((r) => r.path === `/v1/chargebacks/${caseId}`);
+      expect(asked.map((r) => r.headers.authorization)).toEqual([`Bearer ${seller.accessToken}`]);
+      // Replayed: answered, nothing moves twice.
+      expect((await post(opened)).status).toBe(200);
+      expect(await disputeOf()).toEqual(["opened"]);
+
+      fake.dispute(mpId, "lose");
+      expect((await post(fake.chargebackWebhookFor(mpId))).status).toBe(200);
+      await expect.poll(disputeOf, WEBHOOK_APPLIED).toEqual(["lost"]);
+      expect((await guest.ordersOf(cartId))[0]?.status).toBe("refunded");
     });
 
     it("answers a notification once it is stored, without waiting for a slow Mercado Pago; applies it right after", async () => {

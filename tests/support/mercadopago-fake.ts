@@ -33,6 +33,11 @@ export type MercadoPagoFake = {
    * analysed), win (back to approved), lose (charged_back: the payer got the money).
    */
   dispute(id: string | number, step: "open" | "win" | "lose"): void;
+  /**
+   * The `chargebacks` webhook MP sends when a dispute opens or ends: signed like a payment's, its data.id
+   * the chargeback case (GET /v1/chargebacks/:id names the payment); only after `dispute` opened one.
+   */
+  chargebackWebhookFor(paymentId: string | number): WebhookRequest;
   /** The payment resource exactly as GET /v1/payments/:id would answer it, or undefined. */
   payment(id: string | number): Record<string, unknown> | undefined;
   /** The next `times` requests answer `status` with MP's error body (e.g. 500, 429). */
@@ -183,6 +188,15 @@ type Account = {
 };
 
 type FakeRefund = { id: number; amountCents: number; created: Date };
+
+type FakeChargeback = {
+  id: string;
+  paymentId: number;
+  amountCents: number;
+  created: Date;
+  updated: Date;
+  resolved: "covered" | "not_covered" | null;
+};
 
 type FakePayment = {
   id: number;
@@ -412,6 +426,48 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
   }
 
   /** The payment, as `who` may see it: another account's payment is as good as missing. */
+  /** Chargeback cases by id, one per payment, as GET /v1/chargebacks/:id answers them. */
+  const chargebacks = new Map<string, FakeChargeback>();
+
+  function openCase(payment: FakePayment, step: "open" | "win" | "lose") {
+    const now = new Date();
+    const existing = [...chargebacks.values()].find((c) => c.paymentId === payment.id);
+    const found = existing ?? {
+      id: String(randomInt(100_000_000_000, 999_999_999_999)),
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      created: now,
+      updated: now,
+      resolved: null,
+    };
+    found.updated = now;
+    // MP's coverage_applied: true when the decision was for the seller, false when the payer got the money.
+    if (step !== "open") found.resolved = step === "win" ? "covered" : "not_covered";
+    chargebacks.set(found.id, found);
+  }
+
+  function chargebackResource(id: string, who: Principal): Json {
+    const found = chargebacks.get(id);
+    if (!found || find(found.paymentId).collectorId !== who.userId) {
+      throw new ApiError(404, "chargeback not found", "not_found");
+    }
+    return {
+      id: found.id,
+      payments: [found.paymentId],
+      currency: "BRL",
+      amount: found.amountCents / 100,
+      coverage_applied: found.resolved === null ? null : found.resolved === "covered",
+      coverage_elegible: true,
+      documentation_required: true,
+      documentation_status: "pending",
+      documentation: [],
+      date_documentation_deadline: mpTime(new Date(found.created.getTime() + 10 * DAY)),
+      date_created: mpTime(found.created),
+      date_last_updated: mpTime(found.updated),
+      live_mode: false,
+    } as Json;
+  }
+
   function find(id: string | number, who?: Principal): FakePayment {
     const payment = /^\d+$/.test(String(id)) ? payments.get(Number(id)) : undefined;
     if (!payment || (who && payment.collectorId !== who.userId)) {
@@ -918,6 +974,8 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     if (!who) throw new Error("unreachable: the caller checked the token");
     if (method === "GET" && path === "/users/me") return [200, me(who)];
     if (method === "GET" && path === "/v1/payments/search") return [200, search(query, who)];
+    const chargeback = /^\/v1\/chargebacks\/([^/]+)$/.exec(path);
+    if (chargeback && method === "GET") return [200, chargebackResource(chargeback[1] ?? "", who)];
     const paymentMatch = /^\/v1\/payments\/([^/]+)(\/refunds)?$/.exec(path);
     if (method === "POST" && path === "/v1/payments") return [201, resource(createPayment(body, who))];
     const id = paymentMatch?.[1] ?? "";
@@ -1063,6 +1121,32 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       if (step === "open") change(settleable(id, ["approved"]), "in_mediation", "pending");
       if (step === "win") change(settleable(id, ["in_mediation"]), "approved", "accredited");
       if (step === "lose") change(settleable(id, ["approved", "in_mediation"]), "charged_back", "reimbursed");
+      openCase(find(id), step);
+    },
+    chargebackWebhookFor(paymentId) {
+      const payment = find(paymentId);
+      const found = [...chargebacks.values()].find((c) => c.paymentId === payment.id);
+      if (!found) throw new Error(`payment ${payment.id} has no chargeback case`);
+      const dataId = String(found.id);
+      const requestId = randomUUID();
+      return {
+        headers: new Headers({
+          "content-type": "application/json",
+          "x-request-id": requestId,
+          "x-signature": signWebhook({ secret: options.webhookSecret, dataId, requestId }),
+        }),
+        query: new URLSearchParams({ "data.id": dataId, type: "chargebacks" }),
+        body: JSON.stringify({
+          id: randomInt(100_000_000, 999_999_999) * 100 + randomInt(0, 100),
+          live_mode: false,
+          type: "chargebacks",
+          date_created: mpTime(new Date()),
+          user_id: payment.collectorId,
+          api_version: "v1",
+          action: found.resolved ? "chargeback.updated" : "chargeback.created",
+          data: { id: dataId },
+        }),
+      };
     },
     payment(id) {
       const p = /^\d+$/.test(String(id)) ? payments.get(Number(id)) : undefined;

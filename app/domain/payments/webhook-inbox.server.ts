@@ -6,7 +6,7 @@ import type { PaymentsContext } from "~/platform/payments/payments-context";
 import { ProviderError, type WebhookRequest } from "~/platform/payments/provider";
 import { PayoutError } from "~/platform/payouts/payout-provider";
 import { recheckTransfer } from "../ledger/withdrawals.server";
-import { accountForSeller, liveAccount } from "../payment-accounts/accounts.server";
+import { accountForSeller, liveAccount, withAccountProvider } from "../payment-accounts/accounts.server";
 import { recheckCharge } from "./apply-payment.server";
 import { recordEvent } from "./payment-events.server";
 
@@ -26,7 +26,7 @@ export type Received =
 export type Applied = "applied" | "ignored" | "deferred";
 
 /** The topics whose subject is fetched and applied; an event of any other is stored as processed. */
-const APPLIED_TOPICS = ["payment", "transfer"];
+const APPLIED_TOPICS = ["payment", "transfer", "chargebacks"];
 
 /** The sweep applies an event still unprocessed this long after it arrived. */
 const SWEEP_AFTER_SECONDS = 10;
@@ -84,6 +84,7 @@ export async function applyWebhookEvent(ctx: PaymentsContext, id: string): Promi
   try {
     if (event.topic === "payment") news = await applyPaymentNews(ctx, event);
     if (event.topic === "transfer") news = await applyTransferNews(ctx, event);
+    if (event.topic === "chargebacks") news = await applyChargebackNews(ctx, event);
   } catch (err) {
     if (!(err instanceof ProviderError) && !(err instanceof PayoutError)) throw err;
     ctx.log.warn({ err, eventId: event.id }, "webhook subject not fetched");
@@ -168,6 +169,26 @@ async function applyPaymentNews(ctx: PaymentsContext, event: StoredEvent): Promi
     paymentAccountId: accountId,
   });
   return applied ? { applied: true, organizationId: applied.organizationId } : unapplied;
+}
+
+/**
+ * A chargeback case (Mercado Pago's `chargebacks` topic names the case, not the payment) is asked of the
+ * account the event came through, and each payment it names is then news for that payment, applied as the
+ * payment topic's are (the payment's own status says opened, won or lost; ADR 0061).
+ */
+async function applyChargebackNews(ctx: PaymentsContext, event: StoredEvent): Promise<News> {
+  const unapplied = { applied: false, organizationId: event.organizationId };
+  const through = await accountThrough(ctx, event);
+  if (!through) return unapplied;
+  const named = await withAccountProvider(ctx, through, async (p) =>
+    p.chargebackPayments ? p.chargebackPayments(event.providerPaymentId) : [],
+  );
+  let news = unapplied;
+  for (const providerPaymentId of named) {
+    const one = await applyPaymentNews(ctx, { ...event, providerPaymentId });
+    if (one.applied) news = one;
+  }
+  return news;
 }
 
 /** A transfer is asked of the account that made it; when the event came through an account, only that one's. */

@@ -182,6 +182,9 @@ function applicationFee(feeCents: number, amountCents: number): { application_fe
   return feeCents > 0 ? { application_fee: feeCents / 100 } : {};
 }
 
+/** GET /v1/chargebacks/{id}: the case and the payments it is about (the rest is read on the payment). */
+type MpChargeback = { id?: string | number; payments?: unknown[] | null };
+
 function paymentPath(id: string): string {
   return `/v1/payments/${encodeURIComponent(id)}`;
 }
@@ -288,6 +291,17 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
         if (results.length === 0 || offset >= (page.paging?.total ?? 0)) return [...found.values()];
       }
       throw new ProviderError("too many payments in the range: ask for a shorter one", null, false, "range");
+    },
+
+    async chargebackPayments(caseId) {
+      const found = await call<MpChargeback>({
+        method: "GET",
+        path: `/v1/chargebacks/${encodeURIComponent(caseId)}`,
+      });
+      return (found.payments ?? []).flatMap((id) => {
+        const text = typeof id === "number" || typeof id === "string" ? String(id) : "";
+        return /^\d{1,20}$/.test(text) ? [text] : [];
+      });
     },
 
     browserCardConfig() {

@@ -165,6 +165,11 @@ export interface PaymentProvider {
   refund(id: string, input: RefundInput): Promise<ProviderRefund>;
   /** The account's payments created in [from, to), for the daily reconciliation. */
   listPayments(range: { from: Date; to: Date }): Promise<ProviderPayment[]>;
+  /**
+   * The payments a chargeback case is about, for a provider whose dispute notices name the case and not the
+   * payment (Mercado Pago's `chargebacks` topic); each is then fetched and applied like any payment news.
+   */
+  chargebackPayments?(caseId: string): Promise<string[]>;
   /** What the guest's browser needs for a card, or null when this provider takes no card in our checkout. */
   browserCardConfig(): BrowserCardConfig | null;
 }
@@ -179,9 +184,12 @@ export type WebhookVerifier = (request: WebhookRequest) => WebhookHint | null;
 export type WebhookNotice = {
   /** The notification's own id (or one built from it): stored with a unique key so a replay is recognised. */
   eventId: string;
-  /** "payment" and "transfer" are fetched and applied; any other topic (the provider's name) is only stored. */
+  /**
+   * "payment" and "transfer" are fetched and applied, and "chargebacks" (a case naming payments, each then
+   * fetched); any other topic (the provider's name) is only stored.
+   */
   topic: string;
-  /** The id at the provider of the payment or transfer it is about; "" when it is about neither. */
+  /** The id at the provider of the payment, transfer or chargeback case it is about; "" when none. */
   subjectId: string;
   /** The seller account it names, as the provider names accounts; null when it does not say. */
   sellerId: string | null;
