@@ -98,6 +98,7 @@ export default [
   // Issue 50: Meta's verification (GET) and message statuses (POST)
   route("webhooks/whatsapp", "routes/webhooks/whatsapp.ts"),
   route("sandbox/v1/card_tokens", "routes/sandbox/card-tokens.ts"),
+  route("sandbox/3ds/:paymentId", "routes/sandbox/challenge.ts"),
   // Stays (issue 23): the organization's secret turnovers calendar
   route("agenda/feed/:token", "routes/api/agenda-feed.ts"),
   route("dev/outbox", "routes/api/dev-outbox.tsx"),

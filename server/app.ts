@@ -105,6 +105,7 @@ export async function boot(options: { devServer?: ViteDevServer } = {}): Promise
           ? ["https://*.mercadopago.com", "https://*.mercadolibre.com", "https://*.mlstatic.com"]
           : [],
       formOrigins: config.payments.mercadoPago ? [new URL(config.payments.mercadoPago.authUrl).origin] : [],
+      challengeOrigins: config.payments.mercadoPago ? ["https:"] : [],
     }),
   );
   // Before any route runs: a method and address we can serve, a form from this site, a body that fits.

@@ -11,7 +11,15 @@ type Options = {
    * Mercado Pago' posts to reach (browsers apply form-action to a form's redirects too).
    */
   formOrigins?: string[];
+  /**
+   * Where a card's 3-D Secure challenge may be framed and its creq posted: the issuer's own page, on any
+   * https host (ADR 0063).
+   */
+  challengeOrigins?: string[];
 };
+
+/** The one page our own pages frame: the sandbox's stand-in for a card issuer's 3-D Secure page (ADR 0063). */
+const SAME_ORIGIN_FRAMES = "/sandbox/3ds/";
 
 /** A fresh CSP nonce per request (in res.locals.nonce) and the headers every response carries. */
 export function securityHeaders({
@@ -19,14 +27,26 @@ export function securityHeaders({
   https,
   paymentOrigins = [],
   formOrigins = [],
+  challengeOrigins = [],
 }: Options): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const nonce = randomText(16, "base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, paymentOrigins, formOrigins));
+    const framed = req.path.startsWith(SAME_ORIGIN_FRAMES);
+    const csp = contentSecurityPolicy(
+      nonce,
+      dev,
+      paymentOrigins,
+      [...formOrigins, ...challengeOrigins],
+      challengeOrigins,
+    );
+    res.setHeader(
+      "Content-Security-Policy",
+      framed ? csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'") : csp,
+    );
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("X-Frame-Options", framed ? "SAMEORIGIN" : "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
@@ -39,6 +59,7 @@ export function contentSecurityPolicy(
   dev: boolean,
   paymentOrigins: string[] = [],
   formOrigins: string[] = [],
+  frameOrigins: string[] = [],
 ): string {
   // Vite's dev client injects scripts without our nonce and talks over a websocket.
   const scripts = dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
@@ -50,7 +71,9 @@ export function contentSecurityPolicy(
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws: wss:" : ""}${paymentOrigins.map((o) => ` ${o}`).join("")}`,
-    ...(paymentOrigins.length > 0 ? [`frame-src ${paymentOrigins.join(" ")}`] : []),
+    ...(paymentOrigins.length + frameOrigins.length > 0
+      ? [`frame-src 'self' ${[...paymentOrigins, ...frameOrigins].join(" ")}`]
+      : []),
     `form-action 'self'${formOrigins.map((o) => ` ${o}`).join("")}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",

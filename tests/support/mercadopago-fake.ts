@@ -38,6 +38,13 @@ export type MercadoPagoFake = {
    * the chargeback case (GET /v1/chargebacks/:id names the payment); only after `dispute` opened one.
    */
   chargebackWebhookFor(paymentId: string | number): WebhookRequest;
+  /**
+   * The next card's issuer asks for 3-D Secure: with `three_d_secure_mode: "optional"` the payment answers
+   * pending / pending_challenge with `three_ds_info`; without it, rejected cc_rejected_3ds_mandatory.
+   */
+  requireChallengeNext(): void;
+  /** The payer answered the issuer's challenge: approved, or rejected cc_rejected_3ds_challenge. */
+  completeChallenge(id: string | number, passed: boolean): void;
   /** The payment resource exactly as GET /v1/payments/:id would answer it, or undefined. */
   payment(id: string | number): Record<string, unknown> | undefined;
   /** The next `times` requests answer `status` with MP's error body (e.g. 500, 429). */
@@ -226,7 +233,8 @@ type FakePayment = {
   card: Json | null;
   qrCode: string | null;
   ticketHash: string;
-  refunds: FakeRefund[];
+  refunds: FakeRefund[] /** A card waiting for its issuer's 3-D Secure challenge: what three_ds_info carries. */;
+  creq?: string | null;
 };
 
 /** Payment methods the fake knows; anything else is MP's 'Invalid payment_method_id'. */
@@ -386,6 +394,9 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
             },
           }
         : { type: "UNSPECIFIED", business_info: { unit: "online_payments", sub_unit: "default" } },
+      ...(p.creq && p.detail === "pending_challenge"
+        ? { three_ds_info: { external_resource_url: `${baseUrl}/3ds/challenge/${p.id}`, creq: p.creq } }
+        : {}),
     };
   }
 
@@ -426,6 +437,9 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
   }
 
   /** The payment, as `who` may see it: another account's payment is as good as missing. */
+  /** Whether the next card's issuer asks for a 3-D Secure challenge. */
+  let challengeNext = false;
+
   /** Chargeback cases by id, one per payment, as GET /v1/chargebacks/:id answers them. */
   const chargebacks = new Map<string, FakeChargeback>();
 
@@ -657,7 +671,15 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
     token.used = true; // consumed by the attempt, whatever its outcome
     const holder = token.holderName.trim().split(/\s+/)[0]?.toUpperCase() ?? "";
     // Any other holder name on a test card: refused as a general error, like OTHE.
-    const [status, detail] = TEST_OUTCOMES[holder] ?? ["rejected", "cc_rejected_other_reason"];
+    let [status, detail] = TEST_OUTCOMES[holder] ?? ["rejected", "cc_rejected_other_reason"];
+    const challenged = challengeNext;
+    challengeNext = false;
+    if (challenged) {
+      [status, detail] =
+        body.three_d_secure_mode === "optional"
+          ? ["pending", "pending_challenge"]
+          : ["rejected", "cc_rejected_3ds_mandatory"];
+    }
     const now = new Date();
     return newPayment(body, {
       methodId: methodId ?? brandOf(token.cardNumber),
@@ -673,6 +695,7 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
           : null,
       approved: status === "approved" ? now : null,
       moneyRelease: status === "approved" ? new Date(now.getTime() + 30 * DAY) : null,
+      creq: detail === "pending_challenge" ? randomUUID().replace(/-/g, "") : null,
       card: {
         id: null,
         first_six_digits: token.cardNumber.slice(0, 6),
@@ -1122,6 +1145,18 @@ export async function startMercadoPagoFake(options: MercadoPagoFakeOptions): Pro
       if (step === "win") change(settleable(id, ["in_mediation"]), "approved", "accredited");
       if (step === "lose") change(settleable(id, ["approved", "in_mediation"]), "charged_back", "reimbursed");
       openCase(find(id), step);
+    },
+    requireChallengeNext() {
+      challengeNext = true;
+    },
+    completeChallenge(id, passed) {
+      const p = settleable(id, ["pending"]);
+      if (p.detail !== "pending_challenge") throw new Error(`payment ${p.id} has no challenge`);
+      if (!passed) return change(p, "rejected", "cc_rejected_3ds_challenge");
+      change(p, "approved", "accredited");
+      takeFees(p);
+      p.approved = new Date();
+      p.moneyRelease = new Date(Date.now() + 30 * DAY);
     },
     chargebackWebhookFor(paymentId) {
       const payment = find(paymentId);

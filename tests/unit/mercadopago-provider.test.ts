@@ -161,6 +161,40 @@ describe("Mercado Pago adapter: what it sends and how it fails", () => {
       notification_url: NOTIFICATION_URL,
       payer: { email: FALLBACK_EMAIL },
       binary_mode: false,
+      three_d_secure_mode: "optional",
+    });
+  });
+
+  it("reads a 3-D Secure challenge (pending_challenge, three_ds_info), then the issuer's answer, refused in our words", async () => {
+    const card = async (orderId: string) =>
+      provider.chargeCard({
+        orderId,
+        amountCents: 5_000,
+        description: "Estadia",
+        payer: { name: "Ana", email: null, cpf: null },
+        token: await createTestCardToken(fake.url, CREDENTIALS.publicKey, "APRO"),
+        paymentMethodId: "master",
+        issuerId: null,
+        idempotencyKey: randomUUID(),
+        platformFeeCents: 0,
+      });
+    fake.requireChallengeNext();
+    const asked = await card("order-3ds-1");
+    expect(asked).toMatchObject({ status: "pending", statusDetail: "pending_challenge", refusal: null });
+    expect(asked.challenge).toEqual({
+      url: `${fake.url}/3ds/challenge/${asked.id}`,
+      creq: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    fake.completeChallenge(asked.id, true);
+    expect(await provider.getPayment(asked.id)).toMatchObject({ status: "approved", challenge: null });
+
+    fake.requireChallengeNext();
+    const failed = await card("order-3ds-2");
+    fake.completeChallenge(failed.id, false);
+    expect(await provider.getPayment(failed.id)).toMatchObject({
+      status: "rejected",
+      refusal: "challenge_failed",
+      challenge: null,
     });
   });
 

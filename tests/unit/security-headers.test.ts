@@ -4,7 +4,11 @@ import { contentSecurityPolicy, securityHeaders } from "../../server/security-he
 
 type Recorded = { headers: Map<string, string>; locals: Record<string, unknown>; nextCalls: number };
 
-function run(options: { dev: boolean; https: boolean }, handler = securityHeaders(options)): Recorded {
+function run(
+  options: { dev: boolean; https: boolean; challengeOrigins?: string[] },
+  handler = securityHeaders(options),
+  path = "/",
+): Recorded {
   const headers = new Map<string, string>();
   const locals: Record<string, unknown> = {};
   const res = {
@@ -15,7 +19,7 @@ function run(options: { dev: boolean; https: boolean }, handler = securityHeader
     },
   };
   let nextCalls = 0;
-  handler({} as Request, res as unknown as Response, () => {
+  handler({ path } as Request, res as unknown as Response, () => {
     nextCalls++;
   });
   return { headers, locals, nextCalls };
@@ -94,6 +98,32 @@ describe("securityHeaders middleware (development)", () => {
     );
     expect(csp.get("connect-src")).toEqual(expect.arrayContaining(["'self'", "ws:", "wss:"]));
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+  });
+});
+
+describe("a card's 3-D Secure challenge (ADR 0063)", () => {
+  it("lets only the sandbox's challenge page be framed, and only by this site", () => {
+    const framed = run({ dev: false, https: true }, undefined, "/sandbox/3ds/123");
+    expect(framed.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(directives(framed.headers.get("content-security-policy") ?? "").get("frame-ancestors")).toEqual([
+      "'self'",
+    ]);
+    for (const path of ["/", "/sandbox/v1/card_tokens", "/payments/x/credit_card/payment"]) {
+      const other = run({ dev: false, https: true }, undefined, path);
+      expect(other.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
+
+  it("frames and posts to an issuer's https page only when Mercado Pago is offered", () => {
+    const plain = directives(run({ dev: false, https: true }).headers.get("content-security-policy") ?? "");
+    expect(plain.get("frame-src")).toBeUndefined();
+    expect(plain.get("form-action")).toEqual(["'self'"]);
+    const csp = directives(
+      run({ dev: false, https: true, challengeOrigins: ["https:"] }).headers.get("content-security-policy") ??
+        "",
+    );
+    expect(csp.get("frame-src")).toEqual(["'self'", "https:"]);
+    expect(csp.get("form-action")).toEqual(["'self'", "https:"]);
   });
 });
 

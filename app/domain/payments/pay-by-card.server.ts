@@ -29,6 +29,8 @@ export type CardPaymentResult = {
   status: OrderStatus;
   /** Why a refused card was refused, in words for the guest. */
   reason?: string;
+  /** The issuer asks the guest to confirm (3-D Secure): the page to frame and what to post to it. */
+  challenge?: { url: string; creq: string };
 };
 
 /**
@@ -80,8 +82,10 @@ export async function payByCard(ctx: PaymentsContext, input: CardPaymentInput): 
       made,
     );
     const status = applied?.orderStatus ?? "pending";
-    return made.status === "rejected"
-      ? { orderId: order.id, status, reason: cardRefusalReason(made.refusal) }
+    if (made.status === "rejected")
+      return { orderId: order.id, status, reason: cardRefusalReason(made.refusal) };
+    return made.challenge
+      ? { orderId: order.id, status, challenge: made.challenge }
       : { orderId: order.id, status };
   } catch (err) {
     if (err instanceof AppError) {

@@ -10,6 +10,7 @@ const REFUSALS = new Map<string, CardRefusal>([
   ["cc_rejected_bad_filled_date", "bad_expiry_date"],
   ["cc_rejected_bad_filled_other", "bad_card_data"],
   ["cc_rejected_call_for_authorize", "call_bank"],
+  ["cc_rejected_3ds_challenge", "challenge_failed"],
 ]);
 
 /** Why a rejected card was refused (any code not listed is "other"); null for any other status. */

@@ -48,6 +48,8 @@ type MpPayment = {
   fee_details?: MpFee[] | null;
   card?: { last_four_digits?: string | null } | null;
   point_of_interaction?: { transaction_data?: { qr_code?: string | null } | null } | null;
+  /** A card the issuer wants confirmed (3-D Secure): where MercadoPago.js would frame the challenge. */
+  three_ds_info?: { external_resource_url?: string | null; creq?: string | null } | null;
 };
 
 /** One line of `fee_details`: mercadopago_fee, application_fee, or another MP adds (financing_fee…). */
@@ -120,7 +122,16 @@ function toPayment(p: MpPayment): ProviderPayment {
     moneyReleaseDate: date(p.money_release_date),
     fees: feesOf(p),
     dispute: disputeOf(p),
+    challenge: challengeOf(p),
   };
+}
+
+/** A 3-D Secure challenge MP asks for (pending / pending_challenge), with an https page to frame. */
+function challengeOf(p: MpPayment): ProviderPayment["challenge"] {
+  const url = p.three_ds_info?.external_resource_url;
+  const creq = p.three_ds_info?.creq;
+  if (p.status !== "pending" || p.status_detail !== "pending_challenge" || !url || !creq) return null;
+  return /^https:\/\//.test(url) || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url) ? { url, creq } : null;
 }
 
 /**
@@ -236,6 +247,8 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
           ...applicationFee(input.platformFeeCents, input.amountCents),
           // Not binary: a card under review answers in_process and is settled by webhook, not refused.
           binary_mode: false,
+          // The issuer may ask the guest to confirm (pending_challenge, ADR 0063).
+          three_d_secure_mode: "optional",
         },
       });
       return toPayment(payment);

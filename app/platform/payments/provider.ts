@@ -15,6 +15,7 @@ export const CARD_REFUSALS = [
   "bad_expiry_date",
   "bad_card_data",
   "call_bank",
+  "challenge_failed",
   "other",
 ] as const;
 export type CardRefusal = (typeof CARD_REFUSALS)[number];
@@ -57,6 +58,11 @@ export type ProviderPayment = {
    * (Mercado Pago's application_fee, Asaas's split). Null while it does not say.
    */
   fees: ProviderFees | null;
+  /**
+   * Card only: the issuer asks the guest to confirm the purchase (3-D Secure): the page to open in a frame and
+   * the `creq` to post to it. The charge stays pending until the challenge ends (ADR 0063).
+   */
+  challenge?: { url: string; creq: string } | null;
   /** A dispute the provider reports on this charge; absent or null when none (or its end is not told apart). */
   dispute?: DisputeOutcome | null;
 };

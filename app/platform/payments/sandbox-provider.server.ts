@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gte, lt, or, sql } from "drizzle-orm";
 import { luhnValid } from "~/lib/card";
 import { digitsOf } from "~/lib/cpf";
@@ -18,6 +18,9 @@ import { sandboxNotification, sendNotification, verifiedNotification } from "./s
 /** Where the browser turns a card into a token (the sandbox's own endpoint, apart from our checkout). */
 export const SANDBOX_TOKENIZE_PATH = "/sandbox/v1/card_tokens";
 
+/** Where a card's 3-D Secure challenge is framed: the sandbox's stand-in for the issuer's page (ADR 0063). */
+export const SANDBOX_CHALLENGE_PATH = "/sandbox/3ds";
+
 /** The sandbox's PIX key: a random-key (EVP) format, receiving nothing real. */
 const SANDBOX_PIX_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906";
 
@@ -35,6 +38,8 @@ const CARD_OUTCOMES: Record<string, { status: ChargeStatus; detail: string }> = 
   SECU: { status: "rejected", detail: "cc_rejected_bad_filled_security_code" },
   EXPI: { status: "rejected", detail: "cc_rejected_bad_filled_date" },
   FORM: { status: "rejected", detail: "cc_rejected_bad_filled_other" },
+  // The issuer asks the guest to confirm the purchase (3-D Secure), as Mercado Pago answers it.
+  "3DS": { status: "pending", detail: "pending_challenge" },
 };
 
 export type SandboxOutcome = "approve" | "reject" | "expire";
@@ -55,6 +60,12 @@ export type SandboxProvider = PaymentProvider & {
   tokenize(card: CardInput, now?: Date): Promise<{ id: string; lastFour: string; brand: string }>;
   /** What a payer or the provider would do to a pending charge: pay it, refuse it, let it expire. */
   settle(id: string, outcome: SandboxOutcome): Promise<ProviderPayment>;
+  /**
+   * The guest's answer on the issuer's challenge page: a card waiting for it (pending_challenge) is approved
+   * or refused (cc_rejected_3ds_challenge). `creq` must be the one the charge answered: an id alone settles
+   * nothing.
+   */
+  completeChallenge(id: string, creq: string, passed: boolean): Promise<ProviderPayment>;
   /** Moves a paid charge's dispute as Mercado Pago reports one: in_mediation, then approved or charged_back. */
   dispute(id: string, step: SandboxDisputeStep): Promise<ProviderPayment>;
   /** The signed notification the sandbox sends about a payment (as Mercado Pago sends them). */
@@ -74,7 +85,9 @@ export function newSandboxSellerId(): string {
 
 type Row = typeof sandboxPayments.$inferSelect;
 
-function toPayment(row: Row, now: Date): ProviderPayment {
+type ChallengeOf = (id: string) => { url: string; creq: string };
+
+function toPayment(row: Row, now: Date, challengeOf?: ChallengeOf): ProviderPayment {
   // A PIX past its expiry is no longer payable: the provider reports it cancelled, detail 'expired'.
   const lapsed =
     row.method === "pix" && row.status === "pending" && row.expiresAt !== null && row.expiresAt <= now;
@@ -94,6 +107,7 @@ function toPayment(row: Row, now: Date): ProviderPayment {
     pix: row.pixCode && row.expiresAt ? { code: row.pixCode, expiresAt: row.expiresAt } : null,
     card: row.cardLastFour ? { lastFour: row.cardLastFour, brand: row.cardBrand ?? "" } : null,
     moneyReleaseDate: null,
+    challenge: detail === "pending_challenge" && challengeOf ? challengeOf(row.id) : null,
     dispute:
       detail === "in_mediation"
         ? { state: "opened", takenCents: null }
@@ -147,6 +161,9 @@ export function createSandboxProvider(options: {
   const { db, webhookSecret, notificationUrl, sellerId, feeBps } = options;
   const now = options.now ?? (() => new Date());
   const mine = sellerId === null ? sql`true` : eq(sandboxPayments.sellerId, sellerId);
+  const creqOf = (id: string) => createHmac("sha256", webhookSecret).update(`3ds:${id}`).digest("hex");
+  // A path, like the tokenize endpoint's: the card page frames it from its own origin.
+  const challengeOf: ChallengeOf = (id) => ({ url: `${SANDBOX_CHALLENGE_PATH}/${id}`, creq: creqOf(id) });
 
   const find = async (id: string): Promise<Row> => {
     const [row] = await db
@@ -183,7 +200,7 @@ export function createSandboxProvider(options: {
         updatedAt: now(),
       })
       .where(and(eq(sandboxPayments.id, id), sql`${sandboxPayments.status} in ${from}`));
-    return toPayment(await find(id), now());
+    return toPayment(await find(id), now(), challengeOf);
   };
 
   const provider: SandboxProvider = {
@@ -218,12 +235,12 @@ export function createSandboxProvider(options: {
       // A repeated key answers the payment made the first time.
       const row = made ?? (await byKey(input.idempotencyKey));
       if (!row) throw new ProviderError("Pagamento não encontrado no sandbox", 500, true, "lost");
-      return toPayment(row, now());
+      return toPayment(row, now(), challengeOf);
     },
 
     async chargeCard(input) {
       const existing = await byKey(input.idempotencyKey);
-      if (existing) return toPayment(existing, now());
+      if (existing) return toPayment(existing, now(), challengeOf);
       // Spending the token and recording the charge happen together, or not at all.
       const id = newId();
       const seller = sellerOf();
@@ -252,11 +269,11 @@ export function createSandboxProvider(options: {
           cardBrand: token.brand,
         });
       });
-      return toPayment(await find(id), now());
+      return toPayment(await find(id), now(), challengeOf);
     },
 
     async getPayment(id) {
-      return toPayment(await find(id), now());
+      return toPayment(await find(id), now(), challengeOf);
     },
 
     async cancelPayment(id) {
@@ -305,7 +322,7 @@ export function createSandboxProvider(options: {
         .from(sandboxPayments)
         .where(and(mine, gte(sandboxPayments.createdAt, from), lt(sandboxPayments.createdAt, to)))
         .orderBy(sandboxPayments.createdAt);
-      return rows.map((row) => toPayment(row, now()));
+      return rows.map((row) => toPayment(row, now(), challengeOf));
     },
 
     browserCardConfig() {
@@ -339,13 +356,37 @@ export function createSandboxProvider(options: {
     async settle(id, outcome) {
       if (outcome === "approve") {
         // A PIX past its expiry can no longer be paid (what a bank answers the payer).
-        if (toPayment(await find(id), now()).expired)
+        if (toPayment(await find(id), now(), challengeOf).expired)
           throw new ProviderError("Cobrança Pix expirada: não pode mais ser paga", 400, false, "expired");
         return move(id, ["pending", "processing"], "approved", "accredited");
       }
       if (outcome === "reject")
         return move(id, ["pending", "processing"], "rejected", "cc_rejected_other_reason");
       return move(id, ["pending"], "cancelled", "expired");
+    },
+
+    async completeChallenge(id, creq, passed) {
+      const expected = Buffer.from(creqOf(id));
+      const given = Buffer.from(creq);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new ProviderError("Verificação inválida para este pagamento", 400, false, "invalid_creq");
+      const row = await find(id);
+      await db
+        .update(sandboxPayments)
+        .set({
+          status: passed ? "approved" : "rejected",
+          statusDetail: passed ? "accredited" : "cc_rejected_3ds_challenge",
+          feeCents: passed ? sandboxFee(row.amountCents, feeBps) : 0,
+          updatedAt: now(),
+        })
+        .where(
+          and(
+            eq(sandboxPayments.id, id),
+            eq(sandboxPayments.status, "pending"),
+            eq(sandboxPayments.statusDetail, "pending_challenge"),
+          ),
+        );
+      return toPayment(await find(id), now(), challengeOf);
     },
 
     async dispute(id, step) {
@@ -372,7 +413,7 @@ export function createSandboxProvider(options: {
           false,
           "invalid_dispute",
         );
-      return toPayment(await find(id), now());
+      return toPayment(await find(id), now(), challengeOf);
     },
 
     async webhookFor(id, at = now()) {
@@ -406,7 +447,7 @@ export function createSandboxProvider(options: {
         .orderBy(sql`${sandboxPayments.createdAt} desc`)
         .limit(limit);
       return rows.map((row) => ({
-        ...toPayment(row, now()),
+        ...toPayment(row, now(), challengeOf),
         createdAt: row.createdAt,
         description: row.description,
         sellerId: row.sellerId,

@@ -143,8 +143,8 @@ export default function DevPayments({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-muted">
         O provedor de pagamentos de desenvolvimento: as contas de teste conectadas em Recebimentos. Cada botão
         faz o que o pagador ou o provedor faria e envia ao app o webhook assinado, pelo mesmo caminho de um
-        provedor real. Cartões: o nome no cartão decide (APRO aprova, OTHE recusa, CONT fica em análise; outro
-        nome aprova).
+        provedor real. Cartões: o nome no cartão decide (APRO aprova, OTHE recusa, CONT fica em análise, 3DS
+        exige a verificação do banco (3-D Secure), que abre na página do cartão; outro nome aprova).
       </p>
       {done ? (
         <p role="status" className="rounded-lg bg-brand-soft p-3 text-sm">

@@ -9,6 +9,14 @@ import { checkoutContext, guestKey } from "./guest-checkout.server";
 
 export type CardChargeAnswer =
   | { ok: true; status: string; next: string }
+  /** The issuer's 3-D Secure challenge: framed on the card page, which then polls `statusUrl`. */
+  | {
+      ok: true;
+      status: "challenge";
+      challenge: { url: string; creq: string };
+      statusUrl: string;
+      next: string;
+    }
   | { ok: false; message: string; detail?: string };
 
 /**
@@ -36,6 +44,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (paid.status === "failed") {
       const message = paid.reason ? translateFromPortuguese(locale, paid.reason) : failed;
       return answer({ ok: false, message }, 402);
+    }
+    if (paid.challenge) {
+      const statusUrl = `${base}/status`;
+      return answer(
+        { ok: true, status: "challenge", challenge: paid.challenge, statusUrl, next: `${base}/success` },
+        200,
+      );
     }
     const next = paid.status === "paid" ? `${base}/success` : `${base}/credit_card/payment`;
     return answer({ ok: true, status: paid.status, next }, 200);

@@ -5,7 +5,11 @@ import { showFieldError } from "./field-errors.client";
 import { pageTexts } from "./page-texts.client";
 
 /** The form's words, in the guest's language (data-texts, written by payment-card.tsx). */
-type CardTexts = Partial<Record<CardProblem | "failed" | "expiryPlaceholder", string>>;
+type CardTexts = Partial<Record<CardProblem | "failed" | "challengeFailed" | "expiryPlaceholder", string>>;
+
+/** How often the framed 3-D Secure challenge's outcome is asked, and for how long at most. */
+const CHALLENGE_POLL_MS = 1_500;
+const CHALLENGE_MAX_MS = 10 * 60_000;
 
 /**
  * The provider's side of the form: `check` shows what is missing at its field (and moves focus there)
@@ -69,6 +73,17 @@ export function enhanceCard(doc: Document, win: Window = window): void {
         headers: { accept: "application/json" },
       });
       const answer = (await res.json()) as CardChargeAnswer;
+      if (answer.ok && "challenge" in answer) {
+        dialog?.close();
+        const passed = await runChallenge(doc, win, answer.challenge, answer.statusUrl);
+        if (passed) {
+          busy = false;
+          win.location.assign(answer.next);
+          return;
+        }
+        fail(texts.challengeFailed ?? texts.failed ?? "");
+        return;
+      }
       if (answer.ok) {
         busy = false;
         win.location.assign(answer.next);
@@ -82,6 +97,41 @@ export function enhanceCard(doc: Document, win: Window = window): void {
       dialog?.close();
     }
   });
+}
+
+/**
+ * The issuer's 3-D Secure challenge (ADR 0063): its page opens in the dialog's frame (the creq posted to it,
+ * as MercadoPago.js does), and the order's status is asked until the provider says paid (true) or refused
+ * (false). The guest never leaves the page.
+ */
+async function runChallenge(
+  doc: Document,
+  win: Window,
+  challenge: { url: string; creq: string },
+  statusUrl: string,
+): Promise<boolean> {
+  const dialog = doc.querySelector<HTMLDialogElement>("dialog[data-challenge]");
+  const form = doc.querySelector<HTMLFormElement>("form[data-challenge-form]");
+  if (!dialog || !form) return false;
+  dialog.addEventListener("cancel", (event) => event.preventDefault());
+  form.action = challenge.url;
+  const creq = form.querySelector<HTMLInputElement>('input[name="creq"]');
+  if (creq) creq.value = challenge.creq;
+  dialog.showModal();
+  form.submit();
+  try {
+    const until = Date.now() + CHALLENGE_MAX_MS;
+    while (Date.now() < until) {
+      await new Promise((resolve) => win.setTimeout(resolve, CHALLENGE_POLL_MS));
+      const res = await win.fetch(statusUrl, { headers: { accept: "application/json" } }).catch(() => null);
+      const status = res?.ok ? ((await res.json()) as { status?: string }).status : null;
+      if (status === "paid") return true;
+      if (status === "failed" || status === "cancelled") return false;
+    }
+    return false;
+  } finally {
+    dialog.close();
+  }
 }
 
 /** The sandbox: our own inputs, masked, checked, and posted to the sandbox's tokenize endpoint. */

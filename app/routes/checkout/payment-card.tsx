@@ -35,6 +35,7 @@ export function CardPayment({
     cvvRequired: t.cvvRequired,
     cvvInvalid: t.cvvInvalid,
     failed: messages.errors.cardFailed,
+    challengeFailed: messages.refusals.challenge_failed,
     expiryPlaceholder: t.expiryPlaceholder,
   };
   return (
@@ -144,6 +145,25 @@ export function CardPayment({
           {t.processing}
         </h2>
         <p className="mt-2 text-muted">{t.processingHint}</p>
+      </dialog>
+      {/* The issuer's 3-D Secure page, framed when the charge asks for it (ADR 0063). */}
+      <dialog
+        data-challenge
+        aria-labelledby="challenge-title"
+        className="m-auto w-full max-w-md rounded-xl p-4 backdrop:bg-black/50"
+      >
+        <h2 id="challenge-title" className="text-lg font-semibold text-ink">
+          {t.challengeTitle}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t.challengeHint}</p>
+        <iframe
+          name="card-challenge"
+          title={t.challengeTitle}
+          className="mt-3 h-[26rem] w-full rounded-lg border border-border"
+        />
+        <form method="post" target="card-challenge" data-challenge-form hidden>
+          <input type="hidden" name="creq" />
+        </form>
       </dialog>
     </section>
   );

@@ -102,6 +102,8 @@ export const checkout: CheckoutMessages = {
       "To pay by card, turn on JavaScript in your browser: the card details go straight to the payment processor, never through Estadia. Or pay with Pix.",
     processing: "Processing payment",
     processingHint: "Please wait a moment. Do not close or refresh this page.",
+    challengeTitle: "Confirm the purchase with your bank",
+    challengeHint: "Your bank asked for a security check. Follow the instructions below.",
     inReviewTitle: "Payment under review",
     inReviewText:
       "The payment processor is reviewing your card. This page will tell you as soon as there is an answer.",
@@ -120,6 +122,8 @@ export const checkout: CheckoutMessages = {
     bad_expiry_date: "The card has expired or the expiry date is wrong. Check the date or use another card.",
     bad_card_data: "Some card detail is wrong. Check it and try again.",
     call_bank: "Your bank needs to authorize this payment: call your bank or use another card.",
+    challenge_failed:
+      "Your bank did not confirm the purchase in its security check. Try again, or use another card or Pix.",
     other: "The card was declined. Try another card or pay with Pix.",
   },
   success: {

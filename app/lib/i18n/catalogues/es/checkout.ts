@@ -103,6 +103,8 @@ export const checkout: CheckoutMessages = {
       "Para pagar con tarjeta, activa JavaScript en el navegador: los datos de la tarjeta van directo al procesador de pagos, sin pasar por Estadia. O paga con Pix.",
     processing: "Procesando el pago",
     processingHint: "Espera un momento. No cierres ni actualices esta página.",
+    challengeTitle: "Confirma la compra con tu banco",
+    challengeHint: "Tu banco pidió una verificación de seguridad. Sigue las instrucciones de abajo.",
     inReviewTitle: "Pago en revisión",
     inReviewText:
       "El procesador de pagos está revisando tu tarjeta. Esta página te avisa en cuanto haya una respuesta.",
@@ -121,6 +123,8 @@ export const checkout: CheckoutMessages = {
     bad_expiry_date: "Tarjeta vencida o fecha de vencimiento incorrecta. Revisa la fecha o usa otra tarjeta.",
     bad_card_data: "Algún dato de la tarjeta es incorrecto. Revísalo y vuelve a intentarlo.",
     call_bank: "Tu banco pidió una autorización: llama a tu banco o usa otra tarjeta.",
+    challenge_failed:
+      "Tu banco no confirmó la compra en la verificación de seguridad. Vuelve a intentarlo o usa otra tarjeta o Pix.",
     other: "La tarjeta fue rechazada. Prueba con otra tarjeta o paga con Pix.",
   },
   success: {

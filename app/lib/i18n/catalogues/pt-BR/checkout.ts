@@ -111,6 +111,8 @@ export const checkout = {
       "Para pagar com cartão, ative o JavaScript do navegador: os dados do cartão vão direto ao processador de pagamentos, sem passar pelo Estadia. Ou pague com Pix.",
     processing: "Processando pagamento",
     processingHint: "Aguarde um instante. Não feche nem atualize esta página.",
+    challengeTitle: "Confirme a compra com o seu banco",
+    challengeHint: "O seu banco pediu uma verificação de segurança. Siga as instruções abaixo.",
     inReviewTitle: "Pagamento em análise",
     inReviewText:
       "O processador de pagamentos está analisando o seu cartão. Esta página avisa assim que houver resposta.",
@@ -131,6 +133,8 @@ export const checkout = {
     bad_expiry_date: "Cartão vencido ou validade incorreta. Confira a data ou use outro cartão.",
     bad_card_data: "Algum dado do cartão está incorreto. Confira e tente de novo.",
     call_bank: "O banco pediu autorização: ligue para o seu banco ou use outro cartão.",
+    challenge_failed:
+      "O banco não confirmou a compra na verificação de segurança. Tente de novo ou use outro cartão ou Pix.",
     other: "O cartão foi recusado. Tente outro cartão ou pague com Pix.",
   },
   success: {
