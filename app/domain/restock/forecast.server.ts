@@ -64,93 +64,89 @@ export async function readForecast(
   const historyStart = startOfDayInSaoPaulo(from);
   const historyEnd = startOfDayInSaoPaulo(range.today);
   const onTheWay = onTheWaySubquery(db, org);
-  const [heldRows, stayRows, salesRows, countRows] = await Promise.all([
-    db
-      .select({
-        propertyId: propertyProducts.propertyId,
-        propertyName: properties.name,
-        publicLocation: properties.publicLocation,
-        productId: propertyProducts.productId,
-        productName: products.name,
-        par: sql<number>`${propertyProducts.expectedQuantity}`,
-        current: sql<number>`${propertyProducts.currentQuantity}`,
-        onTheWay: sql<number>`coalesce(${onTheWay.units}, 0)::int`,
-        newInProperty: sql<boolean>`${propertyProducts.createdAt} > ${historyStart.toISOString()}::timestamptz`,
-      })
-      .from(propertyProducts)
-      .innerJoin(
-        properties,
-        and(eq(properties.id, propertyProducts.propertyId), isNull(properties.archivedAt)),
-      )
-      .innerJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
-      .leftJoin(
-        onTheWay,
-        and(
-          eq(onTheWay.propertyId, propertyProducts.propertyId),
-          eq(onTheWay.productId, propertyProducts.productId),
-        ),
-      )
-      .where(
-        and(
-          eq(propertyProducts.organizationId, org),
-          sql`${propertyProducts.currentQuantity} is not null and ${propertyProducts.expectedQuantity} is not null`,
-        ),
+  // One after the other: inside 'Criar reposições' they share the transaction's one connection.
+  const heldRows = await db
+    .select({
+      propertyId: propertyProducts.propertyId,
+      propertyName: properties.name,
+      publicLocation: properties.publicLocation,
+      productId: propertyProducts.productId,
+      productName: products.name,
+      par: sql<number>`${propertyProducts.expectedQuantity}`,
+      current: sql<number>`${propertyProducts.currentQuantity}`,
+      onTheWay: sql<number>`coalesce(${onTheWay.units}, 0)::int`,
+      newInProperty: sql<boolean>`${propertyProducts.createdAt} > ${historyStart.toISOString()}::timestamptz`,
+    })
+    .from(propertyProducts)
+    .innerJoin(properties, and(eq(properties.id, propertyProducts.propertyId), isNull(properties.archivedAt)))
+    .innerJoin(products, and(eq(products.id, propertyProducts.productId), isNull(products.archivedAt)))
+    .leftJoin(
+      onTheWay,
+      and(
+        eq(onTheWay.propertyId, propertyProducts.propertyId),
+        eq(onTheWay.productId, propertyProducts.productId),
       ),
-    db
-      .select({
-        id: stays.id,
-        propertyId: stays.propertyId,
-        checkIn: stays.checkIn,
-        checkOut: stays.checkOut,
-      })
-      .from(stays)
-      .where(
-        and(
-          eq(stays.organizationId, org),
-          eq(stays.kind, "stay"),
-          eq(stays.status, "confirmed"),
-          gt(stays.checkOut, from),
-          lte(stays.checkIn, range.until),
-        ),
+    )
+    .where(
+      and(
+        eq(propertyProducts.organizationId, org),
+        sql`${propertyProducts.currentQuantity} is not null and ${propertyProducts.expectedQuantity} is not null`,
       ),
-    db
-      .select({
-        propertyId: orders.propertyId,
-        productId: orderItems.productId,
-        units: sql<number>`sum(${orderItems.quantity})::int`,
-        recent: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.paidAt} >= ${recentFrom.toISOString()}::timestamptz), 0)::int`,
-      })
-      .from(orders)
-      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(
-        and(
-          eq(orders.organizationId, org),
-          eq(orders.status, "paid"),
-          gte(orders.paidAt, historyStart),
-          lt(orders.paidAt, historyEnd),
-        ),
-      )
-      .groupBy(orders.propertyId, orderItems.productId),
-    db
-      .select({
-        propertyId: stockCounts.propertyId,
-        productId: stockCountLines.productId,
-        units: sql<number>`sum(greatest(${stockCountLines.expected} - ${stockCountLines.counted}, 0))::int`,
-        recent: sql<number>`coalesce(sum(greatest(${stockCountLines.expected} - ${stockCountLines.counted}, 0)) filter (where ${stockCounts.takenAt} >= ${recentFrom.toISOString()}::timestamptz), 0)::int`,
-      })
-      .from(stockCounts)
-      .innerJoin(stockCountLines, eq(stockCountLines.countId, stockCounts.id))
-      .where(
-        and(
-          eq(stockCounts.organizationId, org),
-          eq(stockCountLines.lossReason, "consumed_unpaid"),
-          eq(stockCountLines.applied, true),
-          gte(stockCounts.takenAt, historyStart),
-          lt(stockCounts.takenAt, historyEnd),
-        ),
-      )
-      .groupBy(stockCounts.propertyId, stockCountLines.productId),
-  ]);
+    );
+  const stayRows = await db
+    .select({
+      id: stays.id,
+      propertyId: stays.propertyId,
+      checkIn: stays.checkIn,
+      checkOut: stays.checkOut,
+    })
+    .from(stays)
+    .where(
+      and(
+        eq(stays.organizationId, org),
+        eq(stays.kind, "stay"),
+        eq(stays.status, "confirmed"),
+        gt(stays.checkOut, from),
+        lte(stays.checkIn, range.until),
+      ),
+    );
+  const salesRows = await db
+    .select({
+      propertyId: orders.propertyId,
+      productId: orderItems.productId,
+      units: sql<number>`sum(${orderItems.quantity})::int`,
+      recent: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.paidAt} >= ${recentFrom.toISOString()}::timestamptz), 0)::int`,
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.organizationId, org),
+        eq(orders.status, "paid"),
+        gte(orders.paidAt, historyStart),
+        lt(orders.paidAt, historyEnd),
+      ),
+    )
+    .groupBy(orders.propertyId, orderItems.productId);
+  const countRows = await db
+    .select({
+      propertyId: stockCounts.propertyId,
+      productId: stockCountLines.productId,
+      units: sql<number>`sum(greatest(${stockCountLines.expected} - ${stockCountLines.counted}, 0))::int`,
+      recent: sql<number>`coalesce(sum(greatest(${stockCountLines.expected} - ${stockCountLines.counted}, 0)) filter (where ${stockCounts.takenAt} >= ${recentFrom.toISOString()}::timestamptz), 0)::int`,
+    })
+    .from(stockCounts)
+    .innerJoin(stockCountLines, eq(stockCountLines.countId, stockCounts.id))
+    .where(
+      and(
+        eq(stockCounts.organizationId, org),
+        eq(stockCountLines.lossReason, "consumed_unpaid"),
+        eq(stockCountLines.applied, true),
+        gte(stockCounts.takenAt, historyStart),
+        lt(stockCounts.takenAt, historyEnd),
+      ),
+    )
+    .groupBy(stockCounts.propertyId, stockCountLines.productId);
   const used = new Map<string, number>();
   const usedRecently = new Map<string, number>();
   for (const r of [...salesRows, ...countRows]) {
