@@ -127,17 +127,18 @@ export function RestockPlanView({
         {PLAN_TEXT.guestsEstimated(plan.guestsPerStay)} O consumo por hóspede-noite vem das vendas pagas e do
         'Consumido sem pagar' das conferências dos últimos 90 dias.
       </p>
+      {/* Above the plan: a refusal (nothing left to plan) may come with an empty one. */}
+      {message ? (
+        <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
+          {message}
+        </p>
+      ) : null}
       {plan.properties.length === 0 ? (
         <EmptyState icon={CalendarCheck} title={PLAN_TEXT.noCheckIns(plan.days)} />
       ) : (
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="dias" value={plan.days} />
           {cover ? <input type="hidden" name="cobrir" value="1" /> : null}
-          {message ? (
-            <p role="alert" className="rounded-lg bg-danger/10 p-3 text-sm font-medium text-danger">
-              {message}
-            </p>
-          ) : null}
           <h2 className="text-base font-semibold">
             {PLAN_TEXT.days(plan.days)}, na ordem de visita (prazo, bairro, nome)
           </h2>
