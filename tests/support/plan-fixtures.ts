@@ -1,6 +1,8 @@
 // A hand-made history for restock planning (issue 48): properties holding products since a given moment,
-// stays on their calendars, paid sales and counts that found units consumed unpaid. Rows are written directly.
+// stays on their calendars, paid sales (with their profit summary) and counts that found units consumed
+// unpaid. Rows are written directly.
 import { randomBytes, randomUUID } from "node:crypto";
+import { recordSaleProfit } from "~/domain/profit/record-profit.server";
 import type { Db } from "~/platform/db/database-handle.server";
 import {
   carts,
@@ -116,6 +118,8 @@ export async function saleIn(
   await db
     .insert(orderItems)
     .values({ organizationId, orderId: order.id, productId, name: "Produto", unitPriceCents: 500, quantity });
+  // As the payment does: a paid sale is added to the profit summary, where planning reads it.
+  if (status === "paid") await db.transaction((tx) => recordSaleProfit(tx, order.id));
 }
 
 /** A count of one product taken at `at` that found `expected − counted` units missing for `reason`. */

@@ -2,9 +2,8 @@ import { and, eq, gt, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import { addDays, startOfDayInSaoPaulo } from "~/lib/dates";
 import type { Db, Tx } from "~/platform/db/database-handle.server";
 import {
-  orderItems,
-  orders,
   products,
+  profitProductDaily,
   properties,
   propertyProducts,
   stays,
@@ -60,7 +59,8 @@ export async function readForecast(
 ): Promise<Forecast> {
   const org = actor.organizationId;
   const from = addDays(range.today, -HISTORY_DAYS);
-  const recentFrom = startOfDayInSaoPaulo(addDays(range.today, -TRUST_DAYS));
+  const recentDay = addDays(range.today, -TRUST_DAYS);
+  const recentFrom = startOfDayInSaoPaulo(recentDay);
   const historyStart = startOfDayInSaoPaulo(from);
   const historyEnd = startOfDayInSaoPaulo(range.today);
   const onTheWay = onTheWaySubquery(db, org);
@@ -110,24 +110,23 @@ export async function readForecast(
         lte(stays.checkIn, range.until),
       ),
     );
+  // Paid sales from the profit summary (ADR 0024): units per day of payment, refunds taken off on theirs.
   const salesRows = await db
     .select({
-      propertyId: orders.propertyId,
-      productId: orderItems.productId,
-      units: sql<number>`sum(${orderItems.quantity})::int`,
-      recent: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.paidAt} >= ${recentFrom.toISOString()}::timestamptz), 0)::int`,
+      propertyId: profitProductDaily.propertyId,
+      productId: profitProductDaily.productId,
+      units: sql<number>`sum(${profitProductDaily.units})::int`,
+      recent: sql<number>`coalesce(sum(${profitProductDaily.units}) filter (where ${profitProductDaily.day} >= ${recentDay}), 0)::int`,
     })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .from(profitProductDaily)
     .where(
       and(
-        eq(orders.organizationId, org),
-        eq(orders.status, "paid"),
-        gte(orders.paidAt, historyStart),
-        lt(orders.paidAt, historyEnd),
+        eq(profitProductDaily.organizationId, org),
+        gte(profitProductDaily.day, from),
+        lt(profitProductDaily.day, range.today),
       ),
     )
-    .groupBy(orders.propertyId, orderItems.productId);
+    .groupBy(profitProductDaily.propertyId, profitProductDaily.productId);
   const countRows = await db
     .select({
       propertyId: stockCounts.propertyId,
