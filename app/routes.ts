@@ -62,6 +62,7 @@ export default [
     route("wallets/:id/extrato.csv", "routes/backoffice/wallet-statement-csv.ts"),
     route("replacements", "routes/backoffice/replacements.tsx"),
     route("replacements/create", "routes/backoffice/replacement-create.tsx"),
+    route("replacements/planejar", "routes/backoffice/replacement-plan.tsx"),
     route("replacements/:id", "routes/backoffice/replacement-detail.tsx"),
     route("replacements/:id/lista.pdf", "routes/backoffice/picking-list-pdf.ts"),
     // Stays (issue 23): calendars and manual stays

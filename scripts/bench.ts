@@ -23,6 +23,7 @@ import { type BenchResult, cpuColumns, measureCpuOf, withCpu } from "./bench-cpu
 import { CONNECTIONS, DURATION_S, load } from "./bench-load";
 import { benchSalesPages, benchWithdrawalRace } from "./bench-money";
 import { pgbenchAnchor } from "./bench-pgbench";
+import { benchPlanning } from "./bench-planning";
 import { buildIfStale } from "./build-freshness.js";
 
 // The bench seals its shops' payment credentials and the server it starts opens them: one key for both.
@@ -262,6 +263,8 @@ try {
   const withdrawalRace = handle && session ? await benchWithdrawalRace(app.url, handle.db, session) : null;
   const sales = handle && session ? await benchSalesPages(app.url, handle.db, session) : null;
   if (sales) results.push(...sales.rows);
+  const planning = handle && session ? await benchPlanning(app.url, handle.db, session) : null;
+  if (planning) results.push(...planning.rows);
   const loadedRss = rssMb(app.child.pid);
   const embedded = database ? await embeddedMemory() : null;
 
@@ -290,6 +293,7 @@ try {
   if (contention) console.log(contention);
   if (withdrawalRace) console.log(withdrawalRace);
   for (const line of sales?.lines ?? []) console.log(line);
+  for (const line of planning?.lines ?? []) console.log(line);
   if (shop) {
     const kb = await firstLoadJsKb(`${app.url}/i/${shop.hash}`);
     // ~186 KB gzip: the first-load JS of a typical React + data-client single-page shop (issue 6).

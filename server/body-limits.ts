@@ -37,6 +37,8 @@ export const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   "qr-templates/edit/:id": PHOTO_FORM,
   // A restocking run: a ticked line (two ids) per product and property, or a delivered quantity per line.
   "replacements/create": LONG_FORM,
+  // 'Planejar reposições' posts two fields; listed before ':id' so it is not read as a run.
+  "replacements/planejar": FORM_RULE,
   "replacements/:id": LONG_FORM,
   // A property's stock sheet.
   "properties/:propertyId/products": LONG_FORM,

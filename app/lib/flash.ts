@@ -11,6 +11,7 @@ export const FLASH_MESSAGES = {
   "email-confirmed": { tone: "success", text: "E-mail confirmado! Sua conta está pronta." },
   "reset-link-invalid": { tone: "error", text: "Link de recuperação inválido" },
   "replacement-created": { tone: "success", text: "Reposição iniciada com sucesso" },
+  "replacements-planned": { tone: "success", text: "Reposições criadas a partir do planejamento" },
   "damage-created": { tone: "success", text: "Avaria registrada" },
   "withdrawal-requested": {
     tone: "success",

@@ -1,15 +1,13 @@
-import { inArray } from "drizzle-orm";
 import { saoPauloDay } from "~/lib/dates";
 import { isUuid } from "~/lib/uuid";
 import type { Db } from "~/platform/db/database-handle.server";
-import { products, replacementItems, replacementStatusChanges, replacements } from "~/platform/db/schema";
 import { holdUntilCommit } from "~/platform/db/transaction-lock.server";
 import { AppError } from "../errors";
 import { nextCheckIns } from "../stays/next-check-ins.server";
 import { type Actor, assertCan } from "../team/permissions";
+import { insertRun } from "./insert-run.server";
 import { RESTOCK_TEXT as T } from "./messages";
 import { listMissingProducts } from "./missing-products.server";
-import { nextReplacementNumber } from "./replacement-number.server";
 
 /** A ticked card of /replacements/create: a product missing in a property. */
 export type TickedLine = { propertyId: unknown; productId: unknown };
@@ -48,47 +46,14 @@ export async function createReplacement(
       if (!line) throw new AppError("conflict", T.notMissing);
       return line;
     });
-    const costs = new Map(
-      (
-        await tx
-          .select({ id: products.id, costCents: products.costCents })
-          .from(products)
-          .where(
-            inArray(
-              products.id,
-              lines.map((l) => l.productId),
-            ),
-          )
-      ).map((p) => [p.id, p.costCents]),
-    );
     const checkIns = await nextCheckIns(tx, actor, {
       from: options.today ?? saoPauloDay(new Date()),
       propertyIds: [...new Set(lines.map((l) => l.propertyId))],
     });
     const deliverBy = [...checkIns.values()].sort()[0] ?? null;
-    const number = await nextReplacementNumber(tx, actor.organizationId);
-    const [run] = await tx
-      .insert(replacements)
-      .values({ organizationId: actor.organizationId, number, createdBy: actor.userId, deliverBy })
-      .returning({ id: replacements.id, number: replacements.number });
-    if (!run) throw new Error("replacement insert returned nothing");
-    await tx.insert(replacementItems).values(
-      lines.map((l) => ({
-        organizationId: actor.organizationId,
-        replacementId: run.id,
-        propertyId: l.propertyId,
-        productId: l.productId,
-        quantity: l.toRestock,
-        unitCostCents: costs.get(l.productId) ?? null,
-      })),
-    );
-    await tx.insert(replacementStatusChanges).values({
-      organizationId: actor.organizationId,
-      replacementId: run.id,
-      fromStatus: null,
-      toStatus: "processing",
-      actorUserId: actor.userId,
+    return insertRun(tx, actor, {
+      deliverBy,
+      lines: lines.map((l) => ({ propertyId: l.propertyId, productId: l.productId, quantity: l.toRestock })),
     });
-    return run;
   });
 }

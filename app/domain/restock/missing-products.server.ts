@@ -73,9 +73,9 @@ function missingOf(rows: MissingRow[], options: { onlyToRestock?: boolean } = {}
   return options.onlyToRestock ? missing.filter((m) => m.toRestock > 0) : missing;
 }
 
-/** The read of what is missing, its columns named as `MissingRow`'s keys (so its JSON has them too). */
-function missingRows(db: Queryable, organizationId: AnyPgColumn | Placeholder) {
-  const onTheWay = db
+/** Units per property×product in the organization's runs not delivered yet (what is 'a caminho'). */
+export function onTheWaySubquery(db: Queryable, organizationId: AnyPgColumn | Placeholder | string) {
+  return db
     .select({
       propertyId: replacementItems.propertyId,
       productId: replacementItems.productId,
@@ -94,6 +94,11 @@ function missingRows(db: Queryable, organizationId: AnyPgColumn | Placeholder) {
     )
     .groupBy(replacementItems.propertyId, replacementItems.productId)
     .as("on_the_way");
+}
+
+/** The read of what is missing, its columns named as `MissingRow`'s keys (so its JSON has them too). */
+function missingRows(db: Queryable, organizationId: AnyPgColumn | Placeholder) {
+  const onTheWay = onTheWaySubquery(db, organizationId);
   return db
     .select({
       propertyId: columnAs(propertyProducts.propertyId, "propertyId"),

@@ -1,4 +1,4 @@
-import { Plus, RefreshCw } from "lucide-react";
+import { CalendarRange, Plus, RefreshCw } from "lucide-react";
 import { useNavigate } from "react-router";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { listReplacements } from "~/domain/restock/read-replacements.server";
@@ -38,10 +38,16 @@ export default function Replacements({ loaderData }: Route.ComponentProps) {
   const { runs, canCreate } = loaderData;
   const navigate = useNavigate();
   const start = canCreate ? (
-    <Link to="/replacements/create" className={buttonClasses()}>
-      <Plus aria-hidden="true" />
-      Iniciar uma reposição
-    </Link>
+    <>
+      <Link to="/replacements/planejar" className={buttonClasses({ variant: "outline" })}>
+        <CalendarRange aria-hidden="true" />
+        Planejar reposições
+      </Link>
+      <Link to="/replacements/create" className={buttonClasses()}>
+        <Plus aria-hidden="true" />
+        Iniciar uma reposição
+      </Link>
+    </>
   ) : null;
   return (
     <PageFrame title="Reposições" actions={start}>
