@@ -151,6 +151,10 @@ test("a host plans the next 7 days from two calendars, creates the runs and read
       expect(text).toContain("Casa Azul");
       expect(text).toContain(PRODUCT.name);
       expect(text).not.toContain("Casa Verde");
+      // To pack: Casa Azul's kit, then what to buy for it.
+      const kits = pdfText(await (await page.request.get(`${href.split("?")[0]}?agrupar=imovel`)).body());
+      expect(kits).toMatch(new RegExp(`Kit Casa Azul [^·]+· Total: \\d+ unidades \\d+ ${PRODUCT.name}`));
+      expect(kits).toContain("Totais para a compra");
     });
   } finally {
     await feed.close();

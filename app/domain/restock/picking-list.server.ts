@@ -106,7 +106,8 @@ function byProperty(lines: ReplacementLine[], addresses: Map<string, string>): C
         lines: products.map((l) => ({ label: l.productName, quantity: `${l.delivered} un.` })),
       };
     });
-  if (kits.length < 2) return kits;
+  if (kits.length === 0) return kits;
+  // Also for one kit: what to buy before packing, in one list.
   const shopping: ChecklistSection = {
     title: "Totais para a compra",
     notes: ["Some os kits: o que comprar ou separar para todos os imóveis desta reposição."],
