@@ -281,6 +281,51 @@ test("a guest pays by card: required fields, a refusal that keeps the form, then
   });
 });
 
+test("a card whose bank asks for 3-D Secure: refused in the bank's frame, then confirmed there and paid", async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const product = productFor("noJs", testInfo);
+  await page.setExtraHTTPHeaders(guestAddress());
+  await cartWith(page, await demoShopPath(browser), product.name, 1);
+  await chooseMethod(page, METHOD.card);
+  await identify(page, buyerFor(testInfo, "3ds"));
+  const cardForm = page.getByRole("region", { name: "Pagamento com cartão de crédito" });
+  const payWith3ds = async () => {
+    await cardForm.getByLabel("Número do cartão", { exact: true }).fill("5031433215406351");
+    await cardForm.getByLabel("Nome no cartão", { exact: true }).fill("3DS");
+    await cardForm.getByLabel("Validade", { exact: true }).fill("1130");
+    await cardForm.getByLabel("CVV", { exact: true }).fill("123");
+    await cardForm.getByRole("button", { name: "Finalizar pagamento" }).click();
+  };
+  const challenge = page.getByRole("dialog", { name: "Confirme a compra com o seu banco" });
+  const bank = page.frameLocator('iframe[name="card-challenge"]');
+
+  await test.step("the bank's page opens on the card step; refused there, the guest reads why", async () => {
+    await payWith3ds();
+    await expect(challenge).toBeVisible({ timeout: 10_000 });
+    await expect(bank.getByRole("heading", { name: /^Confirme a compra de R\$/ })).toBeVisible();
+    await bank.getByRole("button", { name: "Recusar" }).click();
+    await expect(challenge).toBeHidden({ timeout: 10_000 });
+    await expect(
+      cardForm
+        .getByRole("alert")
+        .filter({ hasText: "O banco não confirmou a compra na verificação de segurança." }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/credit_card\/payment$/);
+  });
+
+  await test.step("tried again and confirmed at the bank: paid", async () => {
+    await payWith3ds();
+    await expect(challenge).toBeVisible({ timeout: 10_000 });
+    await bank.getByRole("button", { name: "Confirmar compra" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pagamento confirmado!" })).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+});
+
 test("going back from the payment step shows the identification already filled in", async ({
   browser,
   page,
