@@ -118,7 +118,8 @@ export async function guestContext(browser: Browser, testInfo: TestInfo): Promis
   });
 }
 
-export type PaidOrder = { id8: string; totalCents: number; page: Page };
+/** A paid order: its short id, total, the guest's page and (PIX) the sandbox's charge id. */
+export type PaidOrder = { id8: string; totalCents: number; page: Page; chargeId?: string };
 
 /** On the success page: the order the guest is told about ('O pedido xxxxxxxx está pago'). */
 async function paidOrderId8(page: Page): Promise<string> {
@@ -150,7 +151,8 @@ export async function buyWithPix(
   await expect(code).toHaveValue(/\S/, { timeout: 10_000 });
   const parsed = parseBrCode(await code.inputValue());
   expect(parsed?.amountCents).toBe(totalCents);
-  await settleCharge(browser, sandboxChargeId(parsed?.txid ?? null), formatCents(totalCents), "Aprovar");
+  const chargeId = sandboxChargeId(parsed?.txid ?? null);
+  await settleCharge(browser, chargeId, formatCents(totalCents), "Aprovar");
   // The page finds out by itself within 10 s; a reload says it at once (and may cross that refresh).
   await expect(async () => {
     await page.reload();
@@ -158,7 +160,7 @@ export async function buyWithPix(
       timeout: 2_000,
     });
   }).toPass({ timeout: 20_000 });
-  return { id8: await paidOrderId8(page), totalCents, page };
+  return { id8: await paidOrderId8(page), totalCents, page, chargeId };
 }
 
 /** A guest (in `page`'s context) buys `quantity` units and pays by card, approved at once (name APRO). */
