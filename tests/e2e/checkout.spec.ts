@@ -354,6 +354,67 @@ test("going back from the payment step shows the identification already filled i
   await expect(pixPanel(page).code).toHaveValue(code);
 });
 
+test("a guest who asks to be remembered finds the next purchase's form filled in, and forgets it in one tap", async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const product = productFor("noJs", testInfo);
+  const buyer = buyerFor(testInfo, "lembrar");
+  const shop = await demoShopPath(browser);
+  await page.setExtraHTTPHeaders(guestAddress());
+  const form = identificationForm(page);
+  const remember = page.getByRole("checkbox", { name: "Lembrar meus dados neste aparelho" });
+
+  await test.step("first purchase: the guest ticks 'Lembrar meus dados neste aparelho'", async () => {
+    await cartWith(page, shop, product.name, 1);
+    await chooseMethod(page, METHOD.pix);
+    await expect(remember).not.toBeChecked();
+    await form.fullName.fill(buyer.fullName);
+    await form.cpf.fill(buyer.cpf);
+    await form.email.fill(buyer.email);
+    await form.phone.fill(buyer.phone);
+    await remember.check();
+    await form.submit.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pagamento" })).toBeVisible();
+  });
+
+  // Later, a new cart on the same browser: its storage stays, the cart and its order do not.
+  const { origins } = await page.context().storageState();
+  const later = await browser.newContext({
+    ...testInfo.project.use,
+    storageState: { cookies: [], origins },
+    extraHTTPHeaders: guestAddress(),
+  });
+  try {
+    const next = await later.newPage();
+    const again = identificationForm(next);
+    await test.step("the next purchase on this device finds the form filled in", async () => {
+      await cartWith(next, shop, product.name, 1);
+      await chooseMethod(next, METHOD.pix);
+      await expect(next.getByText("Preenchido com os dados lembrados neste aparelho.")).toBeVisible();
+      await expect(again.fullName).toHaveValue(buyer.fullName);
+      await expect(again.cpf).toHaveValue(buyer.cpf);
+      await expect(again.email).toHaveValue(buyer.email);
+      await expect(again.phone).toHaveValue(buyer.phone);
+    });
+
+    await test.step("'Esquecer meus dados' empties the form and takes them off the device", async () => {
+      await next.getByRole("button", { name: "Esquecer meus dados" }).click();
+      await expect(again.fullName).toHaveValue("");
+      await expect(again.email).toHaveValue("");
+      await expect(
+        next.getByRole("checkbox", { name: "Lembrar meus dados neste aparelho" }),
+      ).not.toBeChecked();
+      expect(await next.evaluate(() => localStorage.getItem("estadia.comprador"))).toBeNull();
+      await next.reload();
+      await expect(again.fullName).toHaveValue("");
+    });
+  } finally {
+    await later.close();
+  }
+});
+
 test("the identification and PIX payment pages have no accessibility violations", async ({
   browser,
   page,

@@ -271,6 +271,7 @@ export default function Identification({ loaderData, actionData, params }: Route
               error={errors.adult}
             />
           ) : null}
+          <RememberBuyer texts={t} />
           <PrivacyNotice locale={locale} host={host} retentionMonths={retentionMonths} />
           <button type="submit" className="h-12 rounded-full bg-brand font-semibold text-white">
             {t.submit}
@@ -283,6 +284,44 @@ export default function Identification({ loaderData, actionData, params }: Route
 }
 
 /** A plain checkbox of the guest's form, with a line under its label. */
+/**
+ * 'Lembrar meus dados neste aparelho' (issue 49): shown by the guest script only (it keeps the details in
+ * this browser's storage, never on the server); the box has no name, so nothing of it is posted.
+ */
+function RememberBuyer({
+  texts,
+}: {
+  texts: { remember: string; rememberHint: string; remembered: string; forget: string };
+}) {
+  return (
+    <div data-remember hidden className="grid gap-2">
+      <p data-remembered hidden className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
+        {texts.remembered}
+        <button type="button" data-forget className="font-medium text-brand underline">
+          {texts.forget}
+        </button>
+      </p>
+      <div className="flex items-start gap-2">
+        <input
+          id="remember-buyer"
+          type="checkbox"
+          data-remember-box
+          aria-describedby="remember-buyer-hint"
+          className="mt-0.5 size-5 shrink-0 accent-brand"
+        />
+        <div className="grid gap-0.5">
+          <label htmlFor="remember-buyer" className="text-sm font-medium text-ink">
+            {texts.remember}
+          </label>
+          <p id="remember-buyer-hint" className="text-sm text-muted">
+            {texts.rememberHint}
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function GuestCheckbox({
   name,
   label,

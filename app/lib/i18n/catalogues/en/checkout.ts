@@ -62,6 +62,10 @@ export const checkout: CheckoutMessages = {
     adultConfirmLabel: "I confirm that I am 18 or older.",
     whatsappReceipt: "Get the receipt on WhatsApp",
     whatsappReceiptHint: "Only this purchase's receipt, on the phone above. No marketing.",
+    remember: "Remember my details on this device",
+    rememberHint: "Kept only in this browser, for your next purchase. You can forget them at any time.",
+    remembered: "Filled in with the details remembered on this device.",
+    forget: "Forget my details",
     submit: "Continue to payment",
   },
   payment: {

@@ -63,6 +63,11 @@ export const checkout: CheckoutMessages = {
     adultConfirmLabel: "Confirmo que tengo 18 años o más.",
     whatsappReceipt: "Recibir el comprobante por WhatsApp",
     whatsappReceiptHint: "Solo el comprobante de esta compra, en el teléfono indicado. Nada de publicidad.",
+    remember: "Recordar mis datos en este dispositivo",
+    rememberHint:
+      "Se guardan solo en este navegador, para tu próxima compra. Puedes olvidarlos cuando quieras.",
+    remembered: "Completado con los datos recordados en este dispositivo.",
+    forget: "Olvidar mis datos",
     submit: "Continuar al pago",
   },
   payment: {

@@ -69,6 +69,11 @@ export const checkout = {
     /** Shown only where WhatsApp is configured (issue 50): the receipt as a message, nothing else. */
     whatsappReceipt: "Receber o comprovante no WhatsApp",
     whatsappReceiptHint: "Só o comprovante desta compra, no telefone informado. Nada de propaganda.",
+    /** Kept only in this browser (issue 49): the next purchase finds the form filled in. */
+    remember: "Lembrar meus dados neste aparelho",
+    rememberHint: "Ficam só neste navegador, para a próxima compra. Você pode esquecê-los quando quiser.",
+    remembered: "Preenchido com os dados lembrados neste aparelho.",
+    forget: "Esquecer meus dados",
     submit: "Continuar para pagamento",
   },
   payment: {
