@@ -8,6 +8,7 @@ import { type SalesTotals, salesTotals } from "../sales/sales-totals.server";
 import { type Actor, assertCan, can } from "../team/permissions";
 import { findStay, type StayRecord, salesWindowOf } from "./find-stay.server";
 import { stayFilterOf } from "./stay-sales-filter.server";
+import { stayShopPathOf } from "./stay-shop-link.server";
 import type { StayWindow } from "./stay-window";
 
 /** How many of a stay's sales its page lists; 'Ver nas vendas' has them all. */
@@ -26,6 +27,8 @@ export type StayPage = {
   damages: { id: string; title: string; status: string }[];
   previous: StayNeighbour | null;
   next: StayNeighbour | null;
+  /** The stay's shop link to paste in the welcome message (ADR 0060); null for a block or a cancelled stay. */
+  shopPath: string | null;
 };
 
 /**
@@ -37,12 +40,13 @@ export async function readStay(db: Db, actor: Actor, stayId: unknown): Promise<S
   const stay = await findStay(db, actor.organizationId, stayId);
   if (!stay) return null;
   const window = await salesWindowOf(db, actor.organizationId, stay);
-  const [salesCount, sales, damages, previous, next] = await Promise.all([
+  const [salesCount, sales, damages, previous, next, shopPath] = await Promise.all([
     window ? countPaidBetween(db, actor.organizationId, stay.propertyId, window.from, window.until) : 0,
     window && can(actor, "sales.read") ? salesOf(db, actor, stay, window) : null,
     damagesOf(db, actor.organizationId, stay.id),
     neighbour(db, actor.organizationId, stay, "previous"),
     neighbour(db, actor.organizationId, stay, "next"),
+    stay.status === "confirmed" ? stayShopPathOf(db, actor.organizationId, stay.id) : null,
   ]);
   return {
     stay: { ...stay, nights: daysBetween(stay.checkIn, stay.checkOut) },
@@ -52,6 +56,7 @@ export async function readStay(db: Db, actor: Actor, stayId: unknown): Promise<S
     damages,
     previous,
     next,
+    shopPath,
   };
 }
 
