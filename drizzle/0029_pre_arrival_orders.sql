@@ -3,6 +3,7 @@ ALTER TABLE "products" ADD COLUMN "made_to_order" boolean DEFAULT false NOT NULL
 ALTER TABLE "orders" ADD COLUMN "stay_id" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "replacement_id" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "delivery_mail_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "late_warned_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "stays" ADD COLUMN "shop_token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
 ALTER TABLE "carts" ADD CONSTRAINT "carts_stay_id_stays_id_fk" FOREIGN KEY ("stay_id") REFERENCES "public"."stays"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

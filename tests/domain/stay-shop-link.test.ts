@@ -1,11 +1,12 @@
 // Issue 48's orders before arrival, part 1: a product the host marks 'Disponível sob encomenda', and a stay's
 // shop link (one unguessable token per stay) the host copies from the stay's page and the agenda.
 import { describe, expect, it, vi } from "vitest";
+import { findStayShop } from "~/domain/carts/stay-shop.server";
 import { createProduct, getProduct, updateProduct } from "~/domain/catalog/products.server";
-import { preArrivalCutoff, preArrivalPhase } from "~/domain/stays/pre-arrival-window";
 import { readAgenda } from "~/domain/stays/read-agenda.server";
 import { readStay } from "~/domain/stays/read-stay.server";
-import { findStayShop, stayShopPath } from "~/domain/stays/stay-shop-link.server";
+import { stayShopPath } from "~/domain/stays/stay-shop-link.server";
+import { preArrivalCutoff, preArrivalPhase } from "~/lib/pre-arrival-window";
 import { embeddedCheckout } from "../support/embedded-checkout";
 import { ownerOf } from "../support/restock-fixtures";
 import { shopFixture } from "../support/shop-fixtures";

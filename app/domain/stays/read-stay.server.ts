@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNotNull, lt, or, sql } from "drizzle-orm";
 import { daysBetween } from "~/lib/dates";
 import type { Db } from "~/platform/db/database-handle.server";
 import { damageRecords, orders, stays } from "~/platform/db/schema";
@@ -41,7 +41,7 @@ export async function readStay(db: Db, actor: Actor, stayId: unknown): Promise<S
   if (!stay) return null;
   const window = await salesWindowOf(db, actor.organizationId, stay);
   const [salesCount, sales, damages, previous, next, shopPath] = await Promise.all([
-    window ? countPaidBetween(db, actor.organizationId, stay.propertyId, window.from, window.until) : 0,
+    window ? countPaidFor(db, actor.organizationId, stay, window.from, window.until) : 0,
     window && can(actor, "sales.read") ? salesOf(db, actor, stay, window) : null,
     damagesOf(db, actor.organizationId, stay.id),
     neighbour(db, actor.organizationId, stay, "previous"),
@@ -85,10 +85,11 @@ function emptySales(): NonNullable<StayPage["sales"]> {
   };
 }
 
-async function countPaidBetween(
+/** The stay's paid orders: paid during its window at its property, or ordered for it before arrival. */
+async function countPaidFor(
   db: Db,
   organizationId: string,
-  propertyId: string,
+  stay: StayRecord,
   from: Date,
   until: Date,
 ): Promise<number> {
@@ -98,10 +99,11 @@ async function countPaidBetween(
     .where(
       and(
         eq(orders.organizationId, organizationId),
-        eq(orders.propertyId, propertyId),
         isNotNull(orders.paidAt),
-        gte(orders.paidAt, from),
-        lt(orders.paidAt, until),
+        or(
+          and(eq(orders.propertyId, stay.propertyId), gte(orders.paidAt, from), lt(orders.paidAt, until)),
+          eq(orders.stayId, stay.id),
+        ),
       ),
     );
   return Number(row?.n ?? 0);

@@ -2,6 +2,7 @@ import { ArrowLeft, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, useFetcher, useSearchParams } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
+import { sendDeliveryEmail } from "~/domain/orders/send-delivery-email.server";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
@@ -60,7 +61,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db } = services;
   const form = await request.formData();
   return answerIntent(
     form,
@@ -78,11 +80,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         return "Quantidades salvas";
       },
       advance: async () => {
-        const { status } = await advanceReplacement(db, actor, {
+        const { status, deliveredOrders } = await advanceReplacement(db, actor, {
           id: params.id,
           from: formText(form, "from"),
           to: formText(form, "to"),
         });
+        // The guests of its pre-arrival orders learn it is there (ADR 0060), after the delivery committed.
+        for (const orderId of deliveredOrders) await sendDeliveryEmail(services, orderId);
         return RESTOCK_TEXT.statusUpdated(REPLACEMENT_LABEL[status]);
       },
     },

@@ -74,8 +74,10 @@ export const orders = pgTable(
     stayId: uuid("stay_id").references(() => stays.id),
     /** The run that brings a paid pre-arrival order ('Pedido do hóspede' on its lines). */
     replacementId: uuid("replacement_id").references(() => replacements.id, { onDelete: "set null" }),
-    /** When its run was delivered (the guest's email goes once). */
+    /** When its run was delivered. */
     deliveredAt: ts("delivered_at"),
+    /** When the guest's 'entregue' email was claimed (once; given back if it could not be sent). */
+    deliveryMailAt: ts("delivery_mail_at"),
     /** When the owner was warned that it was not delivered by check-in (once). */
     lateWarnedAt: ts("late_warned_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
