@@ -10,14 +10,16 @@ import { payByCard } from "~/domain/payments/pay-by-card.server";
 import { placeOrder } from "~/domain/payments/place-order.server";
 import { refundOrder } from "~/domain/payments/refund-order.server";
 import { advanceReplacement } from "~/domain/restock/advance-replacement.server";
+import { warnUndeliveredGuestOrders } from "~/domain/restock/late-guest-orders.server";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
 import { readStay } from "~/domain/stays/read-stay.server";
 import type { Actor } from "~/domain/team/permissions";
+import { shortId } from "~/lib/short-id";
 import { orderItems, orders, products, replacements, stays } from "~/platform/db/schema";
 import { BUYER, TEST_CARD } from "../support/checkout-fixtures";
 import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
-import { currentOf, ownerOf } from "../support/restock-fixtures";
+import { currentOf, emailOf, ownerOf } from "../support/restock-fixtures";
 import { newDeviceId, shopFixture } from "../support/shop-fixtures";
 import { insertStay } from "../support/stay-fixtures";
 
@@ -204,6 +206,66 @@ describe("a stay's link before check-in", () => {
     // A refunded order no longer rides on its run.
     const run = await getReplacement(db(), s.owner, (await orderRow(orderId)).replacementId, "2027-03-05");
     expect(run.lines).toEqual([]);
+  });
+});
+
+describe("not delivered by check-in", () => {
+  it("warns the owner once, not for an order already delivered, and the refund is one step, once", async () => {
+    const s = await scenario();
+    at("2027-03-05T10:00:00");
+    const late = await guestCart(s, { [s.espumante]: 1 });
+    await placeOrder(h.ctx, { ...late, method: "credit_card", buyer: BUYER });
+    const lateId = await payCard(late);
+    const onTime = await guestCart(s, { [s.agua]: 1 });
+    await placeOrder(h.ctx, { ...onTime, method: "credit_card", buyer: BUYER });
+    const onTimeId = await payCard(onTime);
+    // The day before check-in nobody is warned yet.
+    at("2027-03-09T20:00:00");
+    expect(await warnUndeliveredGuestOrders(h.ctx)).toBe(0);
+    // The on-time one goes on a run of its own making and is delivered; the other's run never leaves.
+    await db().update(orders).set({ deliveredAt: h.clock.now() }).where(eq(orders.id, onTimeId));
+    at("2027-03-10T09:00:00");
+    // (Other tests' hosts in this database have late orders too: this host's owner is counted by mail.)
+    expect(await warnUndeliveredGuestOrders(h.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await warnUndeliveredGuestOrders(h.ctx)).toBe(0);
+    const ownerEmail = await emailOf(db(), s.owner.userId);
+    const warnings = h.outbox().filter((m) => m.to.includes(ownerEmail) && /não entregue/.test(m.subject));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.text).toContain("10/03/2027");
+    expect(warnings[0]?.text).toContain(shortId(lateId));
+    expect(warnings.some((m) => m.text.includes(shortId(onTimeId)))).toBe(false);
+    expect(warnings[0]?.text).toContain(`/sales?estadia=${s.stayId}`);
+
+    await refundOrder(h.ctx, s.owner, { orderId: lateId, reason: "Não entregue até o check-in" });
+    expect((await orderRow(lateId)).status).toBe("refunded");
+    expect(await refusal(refundOrder(h.ctx, s.owner, { orderId: lateId, reason: "de novo" }))).toMatchObject({
+      kind: "conflict",
+    });
+  });
+});
+
+describe("another host", () => {
+  it("finds none of the stay's order, its run or its stay: not found, and nothing changes", async () => {
+    const s = await scenario();
+    at("2027-03-05T10:00:00");
+    const key = await guestCart(s, { [s.espumante]: 1 });
+    await placeOrder(h.ctx, { ...key, method: "credit_card", buyer: BUYER });
+    const orderId = await payCard(key);
+    const runId = (await orderRow(orderId)).replacementId;
+    const stranger = await ownerOf(db(), (await shopFixture(db(), [])).organizationId);
+    expect(await readStay(db(), stranger, s.stayId)).toBeNull();
+    expect(await refusal(getReplacement(db(), stranger, runId))).toMatchObject({ kind: "not_found" });
+    expect(await refusal(refundOrder(h.ctx, stranger, { orderId, reason: "x" }))).toMatchObject({
+      kind: "not_found",
+    });
+    expect(
+      await refusal(advanceReplacement(db(), stranger, { id: runId, from: "processing", to: "cancelled" })),
+    ).toMatchObject({ kind: "not_found" });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "paid",
+      deliveredAt: null,
+      replacementId: runId,
+    });
   });
 });
 

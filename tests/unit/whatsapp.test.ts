@@ -32,6 +32,7 @@ const EVENT_TEMPLATES: Record<NotificationEvent, TemplateName[]> = {
   turnovers_today: ["estadia_trocas_hoje"],
   payment_account: ["estadia_conta_reconectar"],
   withdrawal: ["estadia_saque_pago", "estadia_saque_recusado"],
+  guest_order_late: ["estadia_pedido_nao_entregue"],
 };
 
 const templates = Object.entries(WHATSAPP_TEMPLATES) as [TemplateName, WhatsAppTemplate][];

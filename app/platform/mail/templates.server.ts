@@ -191,6 +191,26 @@ export function deliveredEmail(input: {
   };
 }
 
+/** To the owners: a guest's pre-arrival order was not delivered by check-in (ADR 0060); refund it in Vendas. */
+export function lateGuestOrderEmail(input: {
+  order: string;
+  property: string;
+  checkIn: string;
+  buyer: string;
+  url: string;
+}): Template {
+  const title = `Pedido do hóspede não entregue: ${input.property}`;
+  const lines = [
+    `O pedido ${input.order} de ${input.buyer} para ${input.property} não foi entregue até o check-in (${input.checkIn}).`,
+    "Se ele não vai chegar, reembolse o hóspede em Vendas: o valor volta pela conta que recebeu o pagamento.",
+  ];
+  return {
+    subject: title,
+    text: `${lines.join("\n\n")}\n\n${input.url}\n`,
+    html: layout(title, lines, { label: "Abrir em Vendas", url: input.url }, "Estadia"),
+  };
+}
+
 /** The digest of products that fell to or below their alert level, to the organization's owners and managers. */
 export function stockAlertEmail(input: {
   lines: { property: string; product: string; current: number; expected: number | null }[];
