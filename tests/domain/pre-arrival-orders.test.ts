@@ -179,7 +179,7 @@ describe("a stay's link before check-in", () => {
     const runId = (await orderRow(orderId)).replacementId ?? "";
     at("2027-03-09T15:00:00");
     const delivered = await deliver(s.owner, runId);
-    expect(delivered).toEqual({ status: "delivered", deliveredOrders: [orderId] });
+    expect(delivered).toEqual({ status: "delivered" });
     expect((await orderRow(orderId)).deliveredAt).not.toBeNull();
     expect(await currentOf(db(), s.shop.propertyId, s.agua)).toBe(5);
 

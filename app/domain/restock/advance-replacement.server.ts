@@ -21,14 +21,14 @@ import { RESTOCK_TEXT as T } from "./messages";
  * button's path, cancelled before transit, returned from transit. The update is guarded by `from`, so two
  * people pressing the same button at once make one move (the second is told where it stands now).
  * Delivered adds each line's delivered quantity to its property's stock, with a `restock` movement, in the
- * same transaction: exactly once. Its guest orders (ADR 0060) are marked delivered then too; their ids come
- * back in `deliveredOrders` for the guests' emails, sent after commit (sendDeliveryEmail).
+ * same transaction: exactly once. Its guest orders (ADR 0060) are marked delivered then too; the guests'
+ * emails go after commit (sendRunDeliveryEmails).
  */
 export async function advanceReplacement(
   db: Db,
   actor: Actor,
   input: { id: unknown; from: unknown; to: unknown },
-): Promise<{ status: ReplacementStatus; deliveredOrders: string[] }> {
+): Promise<{ status: ReplacementStatus }> {
   assertCan(actor, input.to === "cancelled" ? "replacement.manage" : "replacement.deliver");
   if (!isUuid(input.id)) throw new AppError("not_found", T.notFound);
   if (!isReplacementStatus(input.from) || !isReplacementStatus(input.to))
@@ -58,7 +58,7 @@ export async function advanceReplacement(
       if (!now) throw new AppError("not_found", T.notFound);
       const status = now.status as ReplacementStatus;
       // The same move made by someone else a moment ago: done, nothing more to do.
-      if (status === to) return { status, deliveredOrders: [] };
+      if (status === to) return { status };
       throw new AppError("conflict", T.moved(REPLACEMENT_LABEL[status]));
     }
     await tx.insert(replacementStatusChanges).values({
@@ -68,9 +68,11 @@ export async function advanceReplacement(
       toStatus: to,
       actorUserId: actor.userId,
     });
-    if (to !== "delivered") return { status: to, deliveredOrders: [] };
-    await deliver(tx, actor, id);
-    return { status: to, deliveredOrders: await deliverGuestOrders(tx, id, new Date()) };
+    if (to === "delivered") {
+      await deliver(tx, actor, id);
+      await deliverGuestOrders(tx, id, new Date());
+    }
+    return { status: to };
   });
 }
 

@@ -74,12 +74,9 @@ async function newRun(tx: Tx, organizationId: string, deliverBy: string): Promis
   return run.id;
 }
 
-/**
- * A delivered run's paid guest orders are delivered: marked once, in the delivery's transaction. Their ids,
- * for the guests' emails after commit.
- */
-export async function deliverGuestOrders(tx: Tx, replacementId: string, now: Date): Promise<string[]> {
-  const rows = await tx
+/** A delivered run's paid guest orders are delivered: marked once, in the delivery's transaction. */
+export async function deliverGuestOrders(tx: Tx, replacementId: string, now: Date): Promise<void> {
+  await tx
     .update(orders)
     .set({ deliveredAt: now, updatedAt: now })
     .where(
@@ -88,7 +85,5 @@ export async function deliverGuestOrders(tx: Tx, replacementId: string, now: Dat
         inArray(orders.status, ["paid"]),
         sql`${orders.deliveredAt} is null`,
       ),
-    )
-    .returning({ id: orders.id });
-  return rows.map((r) => r.id);
+    );
 }

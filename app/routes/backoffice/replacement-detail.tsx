@@ -2,7 +2,7 @@ import { ArrowLeft, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, useFetcher, useSearchParams } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
-import { sendDeliveryEmail } from "~/domain/orders/send-delivery-email.server";
+import { sendRunDeliveryEmails } from "~/domain/orders/send-delivery-email.server";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
@@ -80,13 +80,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         return "Quantidades salvas";
       },
       advance: async () => {
-        const { status, deliveredOrders } = await advanceReplacement(db, actor, {
+        const { status } = await advanceReplacement(db, actor, {
           id: params.id,
           from: formText(form, "from"),
           to: formText(form, "to"),
         });
         // The guests of its pre-arrival orders learn it is there (ADR 0060), after the delivery committed.
-        for (const orderId of deliveredOrders) await sendDeliveryEmail(services, orderId);
+        if (status === "delivered") await sendRunDeliveryEmails(services, params.id ?? "");
         return RESTOCK_TEXT.statusUpdated(REPLACEMENT_LABEL[status]);
       },
     },
