@@ -11,11 +11,12 @@ import { placeOrder } from "~/domain/payments/place-order.server";
 import { refundOrder } from "~/domain/payments/refund-order.server";
 import { advanceReplacement } from "~/domain/restock/advance-replacement.server";
 import { warnUndeliveredGuestOrders } from "~/domain/restock/late-guest-orders.server";
-import { getReplacement } from "~/domain/restock/read-replacements.server";
+import { getReplacement, listReplacements } from "~/domain/restock/read-replacements.server";
+import { notifyRestockRuns } from "~/domain/restock/run-reminders.server";
 import { readStay } from "~/domain/stays/read-stay.server";
 import type { Actor } from "~/domain/team/permissions";
 import { shortId } from "~/lib/short-id";
-import { orderItems, orders, products, replacements, stays } from "~/platform/db/schema";
+import { orderItems, orders, products, properties, replacements, stays } from "~/platform/db/schema";
 import { BUYER, TEST_CARD } from "../support/checkout-fixtures";
 import { embeddedCheckout } from "../support/embedded-checkout";
 import { refusal } from "../support/refusal";
@@ -146,6 +147,9 @@ describe("a stay's link before check-in", () => {
       ["Água", 2, orderId],
       ["Espumante", 1, orderId],
     ]);
+    // The runs' list counts its products and properties.
+    const listed = (await listReplacements(db(), s.owner, "2027-03-05")).find((r) => r.id === run.id);
+    expect(listed).toMatchObject({ productCount: 2, propertyCount: 1, late: false });
     expect(run.lines[0]?.guestOrder).toMatchObject({
       buyerName: BUYER.name,
       checkIn: "2027-03-10",
@@ -157,6 +161,18 @@ describe("a stay's link before check-in", () => {
     expect(page?.salesCount).toBe(1);
     expect(page?.sales?.rows.map((r) => r.id)).toEqual([orderId]);
     expect(page?.sales?.totals.grossCents).toBe(9990);
+
+    // On its 'entregar até' day the team is told the run, with the property it goes to.
+    at("2027-03-10T08:00:00");
+    await notifyRestockRuns(h.ctx);
+    const ownerEmail = await emailOf(db(), s.owner.userId);
+    const told = h.outbox().filter((m) => m.to.includes(ownerEmail) && /Reposição/.test(m.subject));
+    const [house] = await db()
+      .select({ name: properties.name })
+      .from(properties)
+      .where(eq(properties.id, s.shop.propertyId));
+    expect(told.map((m) => m.text).join("\n")).toContain(house?.name ?? "?");
+    at("2027-03-05T10:30:00");
 
     // A second guest order for the same turnover rides on the same run.
     const second = await guestCart(s, { [s.espumante]: 1 });
