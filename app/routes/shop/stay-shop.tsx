@@ -27,7 +27,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: t.metaTitle(loaderData.property.name) }, { name: "robots", content: "noindex" }];
 }
 
-export const handle = { guestPage: true };
+// The token is the key to the stay's shop: the request log writes the route's pattern, never the address.
+export const handle = { guestPage: true, secretPath: true };
 
 /**
  * A stay's shop link (issue 48, ADR 0060): before check-in, 'Peça antes de chegar' with the unit's products
