@@ -4,6 +4,7 @@
 // delivered and emails the guest in their language. Too late for a run, it is refused before payment.
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { changeCartItem } from "~/domain/carts/change-cart-item.server";
 import { addToStayCart, findStayShop, stayShopProducts } from "~/domain/carts/stay-shop.server";
 import { sendDeliveryEmail } from "~/domain/orders/send-delivery-email.server";
 import { payByCard } from "~/domain/payments/pay-by-card.server";
@@ -116,6 +117,22 @@ describe("a stay's link before check-in", () => {
         ),
       ),
     ).toMatchObject({ kind: "not_found" });
+  });
+
+  it("lets the guest change quantities on the cart summary, not capped by what the unit holds", async () => {
+    const s = await scenario();
+    at("2027-03-05T10:00:00");
+    const key = await guestCart(s, { [s.espumante]: 1, [s.agua]: 5 });
+    const more = (productId: string) => changeCartItem(db(), { ...key, productId, delta: 1 });
+    await more(s.espumante);
+    const cart = await more(s.agua);
+    expect(cart.lines.map((l) => [l.productId, l.quantity])).toEqual([
+      [s.espumante, 2],
+      [s.agua, 6],
+    ]);
+    expect(cart.totalCents).toBe(2 * 8990 + 6 * 500);
+    // The unit's own shop still sells its 5, none held.
+    expect(await currentOf(db(), s.shop.propertyId, s.agua)).toBe(5);
   });
 
   it("is paid at once, takes nothing from the unit, rides on a run due at check-in and is the stay's sale", async () => {

@@ -83,6 +83,23 @@ const offered = (shop: { organizationId: string }) =>
     or(sql`${propertyProducts.productId} is not null`, eq(products.madeToOrder, true)),
   );
 
+/** The product's offer in a stay's cart (its price now), or null when the stay's shop does not sell it. */
+export async function stayOffer(
+  tx: Tx,
+  shop: { organizationId: string; propertyId: string },
+  productId: string,
+): Promise<{ priceCents: number } | null> {
+  const [offer] = await tx
+    .select({ priceCents: products.priceCents })
+    .from(products)
+    .leftJoin(
+      propertyProducts,
+      and(eq(propertyProducts.productId, products.id), eq(propertyProducts.propertyId, shop.propertyId)),
+    )
+    .where(and(eq(products.id, productId), offered(shop)));
+  return offer ?? null;
+}
+
 /** The pre-arrival shop's products in the guest's language, by name. */
 export async function stayShopProducts(
   db: Db,
@@ -170,14 +187,7 @@ export async function addToStayCart(
     if (!shop) throw new AppError("not_found", T.propertyNotFound);
     if (shop.phase !== "open")
       throw new AppError("conflict", shop.phase === "closed" ? T.preArrival.closed : T.preArrival.tooLate);
-    const [offer] = await tx
-      .select({ priceCents: products.priceCents })
-      .from(products)
-      .leftJoin(
-        propertyProducts,
-        and(eq(propertyProducts.productId, products.id), eq(propertyProducts.propertyId, shop.propertyId)),
-      )
-      .where(and(eq(products.id, productId), offered(shop)));
+    const offer = await stayOffer(tx, shop, productId);
     if (!offer) throw new AppError("not_found", T.productUnavailable);
     await holdUntilCommit(tx, `cart:${deviceId}:stay:${shop.stayId}`);
     const [own] = await tx
