@@ -19,6 +19,7 @@ export default [
 
   // Guest shop and checkout
   route("i/:hash", "routes/shop/property-shop.tsx"),
+  route("e/:token", "routes/shop/stay-shop.tsx"),
   route("payment/:cartId", "routes/checkout/cart-summary.tsx"),
   route("payments/:cartId/success", "routes/checkout/success.tsx"),
   route("payments/:cartId/status", "routes/checkout/order-status.ts"),

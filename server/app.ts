@@ -16,6 +16,7 @@ import { refreshDueTokens } from "~/domain/payment-accounts/refresh-tokens.serve
 import { paymentsContext } from "~/domain/payments/payments-context.server";
 import { reconcileAccounts } from "~/domain/payments/reconcile.server";
 import { sweepCheckout } from "~/domain/payments/sweep-checkout.server";
+import { warnUndeliveredGuestOrders } from "~/domain/restock/late-guest-orders.server";
 import { notifyRestockRuns } from "~/domain/restock/run-reminders.server";
 import { notifyDailySales } from "~/domain/sales/daily-sales-notice.server";
 import { syncDueFeeds } from "~/domain/stays/sync-all.server";
@@ -237,6 +238,7 @@ function backgroundJobs(log: Logger) {
         const ctx = await paymentsContext(log.child({ job: "notices" }));
         return {
           runs: await notifyRestockRuns(ctx),
+          lateGuestOrders: await warnUndeliveredGuestOrders(ctx),
           turnovers: await notifyTodaysTurnovers(ctx),
           sales: await notifyDailySales(ctx),
           forgotten: await forgetOldStatusUpdates(ctx.db, ctx.now()),

@@ -166,7 +166,11 @@ describe.runIf(available)("guest data in the logs", () => {
   it("writes an address that is a key (data request, turnovers calendar, reset link) as its route's pattern, and no query", async () => {
     const tokens = Array.from({ length: 6 }, () => randomBytes(24).toString("base64url"));
     const [data, dataNavigation, feed, reset, invitation, password] = tokens;
+    // A stay's shop link (issue 48): its token is the shape stays.shop_token has.
+    const stayLink = randomBytes(16).toString("hex");
+    tokens.push(stayLink);
     for (const address of [
+      `/e/${stayLink}`,
       `/meus-dados/${data}`,
       `/meus-dados/${dataNavigation}.data`,
       `/agenda/feed/${feed}.ics`,
@@ -179,6 +183,7 @@ describe.runIf(available)("guest data in the logs", () => {
     }
     const logged = [
       '"path":"/meus-dados/:token"',
+      '"path":"/e/:token"',
       '"path":"/agenda/feed/:token"',
       '"path":"/api/auth/*"',
       '"path":"/convite"',

@@ -33,6 +33,7 @@ const EVENT_TEMPLATES: Record<NotificationEvent, TemplateName[]> = {
   payment_account: ["estadia_conta_reconectar"],
   dispute: ["estadia_venda_contestada", "estadia_saldo_negativo"],
   withdrawal: ["estadia_saque_pago", "estadia_saque_recusado"],
+  guest_order_late: ["estadia_pedido_nao_entregue"],
 };
 
 const templates = Object.entries(WHATSAPP_TEMPLATES) as [TemplateName, WhatsAppTemplate][];

@@ -165,7 +165,13 @@ function addWithoutWaiting(db: Db) {
 
 /** The device's pending cart in the property, recent enough to be reused. */
 function ownPending(deviceId: string | Placeholder, reuseSince: Date | Placeholder) {
-  return and(eq(carts.deviceId, deviceId), eq(carts.status, "pending"), gt(carts.createdAt, reuseSince));
+  // A stay's pre-arrival cart (ADR 0060) is that link's, never the unit's shop's.
+  return and(
+    eq(carts.deviceId, deviceId),
+    eq(carts.status, "pending"),
+    gt(carts.createdAt, reuseSince),
+    isNull(carts.stayId),
+  );
 }
 
 /**

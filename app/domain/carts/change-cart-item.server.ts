@@ -8,6 +8,7 @@ import { CART_LINE_MAX, isDeviceId } from "./cart-policy";
 import { type CartSummary, readOwnCartSummary, recomputeCart } from "./cart-summary.server";
 import { buyableStockFor } from "./guest-stock.server";
 import { CART_TEXT as T } from "./messages";
+import { stayOffer } from "./stay-shop.server";
 
 const input = z.object({
   cartId: z.uuid(),
@@ -29,7 +30,13 @@ export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<
 
   return db.transaction(async (tx) => {
     const [cart] = await tx
-      .select({ id: carts.id, propertyId: carts.propertyId, archivedAt: properties.archivedAt })
+      .select({
+        id: carts.id,
+        organizationId: carts.organizationId,
+        propertyId: carts.propertyId,
+        stayId: carts.stayId,
+        archivedAt: properties.archivedAt,
+      })
       .from(carts)
       .innerJoin(properties, eq(properties.id, carts.propertyId))
       .where(and(eq(carts.id, cartId), eq(carts.deviceId, deviceId), eq(carts.status, "pending")))
@@ -47,6 +54,12 @@ export async function changeCartItem(db: Db, raw: ChangeCartItemInput): Promise<
     const where = and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, productId));
     if (quantity <= 0) {
       await tx.delete(cartItems).where(where);
+    } else if (cart.stayId) {
+      // A stay's pre-arrival cart (ADR 0060): what its shop sells, never capped by the unit's stock.
+      if (delta > 0 && !(await stayOffer(tx, cart, productId)))
+        throw new AppError("not_found", T.productUnavailable);
+      if (delta > 0 && quantity > CART_LINE_MAX) throw new AppError("invalid", T.lineLimit);
+      await tx.update(cartItems).set({ quantity }).where(where);
     } else {
       // More of something only while the shop still offers it (minus always works, to take it out).
       const [stock] = await tx

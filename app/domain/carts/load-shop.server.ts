@@ -139,6 +139,7 @@ async function reusableCart(
           eq(carts.propertyId, sql.placeholder("propertyId")),
           eq(carts.status, "pending"),
           gt(carts.createdAt, sql.placeholder("since")),
+          isNull(carts.stayId),
         ),
       )
       .orderBy(desc(carts.createdAt))

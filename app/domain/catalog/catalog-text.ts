@@ -18,6 +18,9 @@ export const CATALOG_TEXT = {
   foreignNameHint:
     "Opcional: o que hóspedes que leem a loja nesse idioma veem; vazio mostra o nome em português.",
   adultsOnlyLabel: "Produto para maiores de 18 anos (bebida alcoólica, tabaco)",
+  madeToOrderLabel: "Disponível sob encomenda (não fica no imóvel)",
+  madeToOrderHint: "Hóspedes pedem pelo link da estadia antes de chegar; a reposição leva até o check-in.",
+  madeToOrderMark: "Sob encomenda",
   priceTooHigh: `O preço deve ser de no máximo ${formatCents(MAX_PRICE_CENTS)}.`,
   priceInvalid: "Digite o preço só com números e vírgula, como 12,50.",
   costTooHigh: `O custo deve ser de no máximo ${formatCents(MAX_PRICE_CENTS)}.`,

@@ -28,6 +28,8 @@ export type Product = {
   categoryColor: string | null;
   /** 18+ (alcohol, tobacco): the buyer confirms being an adult at checkout. */
   adultsOnly: boolean;
+  /** 'Disponível sob encomenda': not kept in the units, ordered before arrival (ADR 0060). */
+  madeToOrder: boolean;
   createdAt: Date;
 };
 
@@ -44,6 +46,8 @@ export type ProductInput = {
   categoryId?: string | null;
   /** 18+ product; absent = not (the form's unticked checkbox). */
   adultsOnly?: boolean | string;
+  /** 'Disponível sob encomenda'; absent = not. */
+  madeToOrder?: boolean | string;
   /** undefined = unchanged (no image on create), null = remove, a value = the new photo. */
   image?: ImageValue | null;
 };
@@ -66,6 +70,7 @@ const columns = {
   categoryName: productCategories.name,
   categoryColor: productCategories.color,
   adultsOnly: products.adultsOnly,
+  madeToOrder: products.madeToOrder,
   createdAt: products.createdAt,
 };
 
@@ -144,7 +149,10 @@ async function assertOwnCategory(tx: Tx, actor: Actor, categoryId: string | null
 
 export async function createProduct(db: Db, actor: Actor, input: ProductInput): Promise<Product> {
   assertCan(actor, "catalog.manage");
-  const { name, nameEn, nameEs, price, cost, categoryId, adultsOnly } = parseInput(productSchema, input);
+  const { name, nameEn, nameEs, price, cost, categoryId, adultsOnly, madeToOrder } = parseInput(
+    productSchema,
+    input,
+  );
   return db.transaction(async (tx) => {
     await assertOwnCategory(tx, actor, categoryId);
     const [row] = await tx
@@ -158,6 +166,7 @@ export async function createProduct(db: Db, actor: Actor, input: ProductInput): 
         costCents: cost,
         categoryId,
         adultsOnly,
+        madeToOrder,
         image: input.image?.image ?? null,
         imageThumb: input.image?.imageThumb ?? null,
       })
@@ -183,7 +192,10 @@ export async function updateProduct(
 ): Promise<{ product: Product; replacedImage: ImageValue | null }> {
   assertCan(actor, "catalog.manage");
   if (!isUuid(input.id)) throw notFound();
-  const { name, nameEn, nameEs, price, cost, categoryId, adultsOnly } = parseInput(productSchema, input);
+  const { name, nameEn, nameEs, price, cost, categoryId, adultsOnly, madeToOrder } = parseInput(
+    productSchema,
+    input,
+  );
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ image: products.image, imageThumb: products.imageThumb, priceCents: products.priceCents })
@@ -210,6 +222,7 @@ export async function updateProduct(
         costCents: cost,
         categoryId,
         adultsOnly,
+        madeToOrder,
         updatedAt: new Date(),
         ...(imageChanges
           ? { image: input.image?.image ?? null, imageThumb: input.image?.imageThumb ?? null }

@@ -67,6 +67,7 @@ export const productSchema = z.object({
   categoryId: text.transform((v) => v.trim() || null),
   // A form checkbox ('on' when ticked, absent otherwise) or a boolean from code.
   adultsOnly: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
+  madeToOrder: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
 });
 
 // Any 8-4-4-4-12 hex text; anything else can never be a row, so it is "not found" without a query.

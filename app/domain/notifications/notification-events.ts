@@ -61,6 +61,12 @@ export const NOTIFICATION_EVENTS = {
     // Who answers the provider and covers the balance (ADR 0062).
     onlyRoles: ["owner"],
   },
+  guest_order_late: {
+    label: "Pedido do hóspede não entregue",
+    hint: "Quando um pedido antes da chegada não foi entregue até o check-in: reembolse em Vendas.",
+    permission: "sales.refund",
+    money: true,
+  },
   withdrawal: {
     label: "Saque pago ou recusado",
     hint: "Quando um saque chega à chave Pix, ou não pôde ser feito.",

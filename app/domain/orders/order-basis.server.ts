@@ -23,13 +23,14 @@ export type BasisLine = {
   price: number;
   adultsOnly: boolean;
   archived: boolean;
-  /** The property still holds the product. */
+  /** The property still holds the product, or (a pre-arrival cart) it is 'sob encomenda'. */
   inProperty: boolean;
 };
 
 /** What placing an order starts from, read in one round trip with the cart locked. */
 export type OrderBasis = {
-  cart: { id: string; organizationId: string; propertyId: string };
+  /** `stayId`: a pre-arrival cart (ADR 0060), opened from the stay's shop link. */
+  cart: { id: string; organizationId: string; propertyId: string; stayId: string | null };
   /** The organization's live account (any status but disconnected). */
   account: { status: string; provider: string } | null;
   /** An order of this cart is in progress. */
@@ -44,7 +45,8 @@ type LineTuple = [string, number, number, string, number, boolean, boolean, bool
 /** The cart's lines, oldest first, as a JSON array of tuples; `cart` names the cart's row. */
 const linesOf = (cart: SQL) => sql`(
   select coalesce(json_agg(json_build_array(ci.product_id, ci.quantity, ci.unit_price_cents, pr.name,
-    pr.price_cents, pr.adults_only, pr.archived_at is not null, pp.product_id is not null)
+    pr.price_cents, pr.adults_only, pr.archived_at is not null,
+    pp.product_id is not null or (${cart}.stay_id is not null and pr.made_to_order))
     order by ci.created_at), '[]'::json)
   from ${cartItems} ci
   join ${products} pr on pr.id = ci.product_id
@@ -65,7 +67,7 @@ export async function readOrderBasis(tx: Tx, cartId: string, deviceId: string): 
     tx,
     "order_basis",
     sql`
-    select c.id, c.organization_id, c.property_id,
+    select c.id, c.organization_id, c.property_id, c.stay_id,
       c.xmin::text = (select seen.xmin::text from ${carts} seen where seen.id = c.id) as fresh,
       (select json_build_array(a.status, a.provider) from ${paymentAccounts} a
         where a.organization_id = c.organization_id and a.status <> 'disconnected' limit 1) as account,
@@ -83,6 +85,7 @@ export async function readOrderBasis(tx: Tx, cartId: string, deviceId: string): 
     id: String(row.id),
     organizationId: String(row.organization_id),
     propertyId: String(row.property_id),
+    stayId: typeof row.stay_id === "string" ? row.stay_id : null,
   };
   let tuples = row.lines as LineTuple[];
   if (row.fresh !== true) {

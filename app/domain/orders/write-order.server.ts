@@ -42,6 +42,8 @@ export type NewOrder = {
   /** When the guest asked for the receipt on WhatsApp (their consent), or null. */
   whatsappOptInAt: Date | null;
   locale: string;
+  /** A pre-arrival order's stay (ADR 0060): it holds none of the unit's stock; a run brings it. */
+  stayId: string | null;
   notices: OrderNotice[];
   expiresAt: Date;
   createdAt: Date;
@@ -72,17 +74,17 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
     placed as (
       insert into ${orders} (id, organization_id, property_id, cart_id, device_id, payment_method, buyer_name,
         buyer_email, buyer_phone, buyer_cpf, total_cents, adult_confirmed_at, whatsapp_opt_in_at, locale, notices,
-        expires_at, created_at, updated_at)
+        stay_id, expires_at, created_at, updated_at)
       values (${order.id}, ${order.organizationId}, ${order.propertyId}, ${order.cartId}, ${order.deviceId},
         ${order.paymentMethod}, ${order.buyer.name}, ${order.buyer.email}, ${order.buyer.phone},
         ${order.buyer.cpf}, ${order.totalCents}, ${order.adultConfirmedAt?.toISOString() ?? null},
         ${order.whatsappOptInAt?.toISOString() ?? null}, ${order.locale}, ${JSON.stringify(order.notices)},
-        ${order.expiresAt.toISOString()}, ${at}, ${at})),
+        ${order.stayId}::uuid, ${order.expiresAt.toISOString()}, ${at}, ${at})),
     first_status as (
       insert into ${orderStatusChanges} (organization_id, order_id, from_status, to_status, reason)
       values (${order.organizationId}, ${order.id}, null, 'pending', 'created')),
     summary as (${countPlacedOrderStatement(order, sql`(select count(*) from throttle) > 0`)}),
-    ${holdStockStatement(order.propertyId, sql`(select count(*) from summary) > 0`)},
+    ${holdStockStatement(order.propertyId, order.stayId === null ? sql`(select count(*) from summary) > 0` : sql`false`)},
     items as (
       insert into ${orderItems} (organization_id, order_id, product_id, name, unit_price_cents, quantity,
         reserved_quantity)
@@ -92,12 +94,13 @@ export async function writeOrder(tx: Tx, order: NewOrder, lines: OrderLine[], ip
     select ${countedHitsJson("throttle")} as hits,
       (select json_agg(json_build_object('product_id', product_id, 'present', present, 'counted', counted,
         'held', held, 'left_units', left_units)) from stock_outcome) as stock`,
-    { lines: lines.length },
+    // The statement's text differs for a pre-arrival order (it holds no stock): its own prepared variant.
+    { lines: lines.length, preArrival: order.stayId !== null },
   );
   for (const limit of await countedVerdicts(tx, limits, rows[0]?.hits, order.createdAt))
     if (!limit.allowed)
       throw new AppError("rate_limited", T.tooManyOrders, undefined, {
         retryAfterSeconds: limit.retryAfterSeconds,
       });
-  refuseUncoveredStock(lines, (rows[0]?.stock ?? []) as StockOutcome[]);
+  if (order.stayId === null) refuseUncoveredStock(lines, (rows[0]?.stock ?? []) as StockOutcome[]);
 }

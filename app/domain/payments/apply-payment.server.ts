@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { isOpen, type OrderStatus } from "~/lib/order-status";
 import { isUuid } from "~/lib/uuid";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { carts, orders, payments, refunds } from "~/platform/db/schema";
+import { carts, orderItems, orders, payments, products, refunds } from "~/platform/db/schema";
 import { countOrder, countPayment } from "~/platform/metrics/checkout-metrics.server";
 import type { PaymentsContext } from "~/platform/payments/payments-context";
 import type { ProviderPayment } from "~/platform/payments/provider";
@@ -12,6 +12,7 @@ import { sendWhatsAppSoon } from "../notifications/send-whatsapp.server";
 import { closeOrder, heldLinesOf, moveOrder, recordSaleCosts } from "../orders/order-transitions.server";
 import { withAccountProvider } from "../payment-accounts/accounts.server";
 import { recordRefundProfit, recordSaleProfit } from "../profit/record-profit.server";
+import { bookOnRun } from "../restock/guest-order-runs.server";
 import { sellHeldStock } from "../stock/order-stock.server";
 import { tellDispute } from "./dispute-notices.server";
 import { forwardStatus, LIVE_PAYMENT_STATUSES, type PaymentRowStatus } from "./payment-status";
@@ -240,7 +241,14 @@ async function markPaid(
     paymentMethod: payment.method,
   });
   if (!moved) return false;
-  await recordSaleCosts(tx, order.id, await sellHeldStock(tx, order, await heldLinesOf(tx, order.id)));
+  if (order.stayId === null) {
+    await recordSaleCosts(tx, order.id, await sellHeldStock(tx, order, await heldLinesOf(tx, order.id)));
+  } else {
+    // A pre-arrival order takes nothing from the unit's stock: a run brings it (ADR 0060). Its cost is the
+    // product's now, as a run's line is.
+    await recordSaleCosts(tx, order.id, await productCostsOf(tx, order.id));
+    await bookOnRun(tx, { ...order, stayId: order.stayId }, now);
+  }
   await tx.update(carts).set({ status: "ordered", updatedAt: now }).where(eq(carts.id, order.cartId));
   await recordSale(
     tx,
@@ -299,4 +307,14 @@ async function refundUnwanted(ctx: PaymentsContext, payment: PaymentRow, live: P
     p.refund(live.id, { idempotencyKey: `refund:${payment.id}:unwanted` }),
   );
   await recheckCharge(ctx, { ...payment, providerPaymentId: live.id });
+}
+
+/** The catalogue's unit cost of each product of an order (null: not told). */
+async function productCostsOf(tx: Tx, orderId: string): Promise<Map<string, number | null>> {
+  const rows = await tx
+    .select({ productId: orderItems.productId, costCents: products.costCents })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId));
+  return new Map(rows.map((r) => [r.productId, r.costCents]));
 }

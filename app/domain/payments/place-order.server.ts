@@ -4,8 +4,9 @@ import { formatCentsIn } from "~/lib/i18n/format";
 import { type GuestLocale, parseLocale } from "~/lib/i18n/locale";
 import { guestMessages } from "~/lib/i18n/messages";
 import type { PaymentMethod } from "~/lib/payment-method";
+import { preArrivalPhase } from "~/lib/pre-arrival-window";
 import type { Tx } from "~/platform/db/database-handle.server";
-import { cartItems, type OrderNotice, orderItems, orders, payments } from "~/platform/db/schema";
+import { cartItems, type OrderNotice, orderItems, orders, payments, stays } from "~/platform/db/schema";
 import type { AccountProviderName } from "~/platform/env.server";
 import { countOrder, type OrderMetricStatus } from "~/platform/metrics/checkout-metrics.server";
 import type { PaymentsContext } from "~/platform/payments/payments-context";
@@ -58,6 +59,7 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
   const result = await ctx.db.transaction(async (tx) => {
     const basis = await readOrderBasis(tx, input.cartId, input.deviceId);
     const { cart, account } = basis;
+    if (cart.stayId) await refuseClosedPreArrival(tx, cart.stayId, now);
     // No account of the host's own, no order: nothing is held for a payment that cannot be made.
     if (account?.status !== "active" || !ctx.config.offered.includes(account.provider as AccountProviderName))
       throw new AppError("conflict", RECEIVING_TEXT.notReceiving);
@@ -136,6 +138,7 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
       adultConfirmedAt,
       whatsappOptInAt: whatsappReceipt ? now : null,
       locale,
+      stayId: cart.stayId,
       notices,
       expiresAt: new Date(now.getTime() + ctx.config.holdMinutes * 60_000),
       createdAt: now,
@@ -152,6 +155,21 @@ export async function placeOrder(ctx: PaymentsContext, input: PlaceOrderInput): 
     );
   }
   return result;
+}
+
+/**
+ * A pre-arrival cart's order only while its stay takes orders (ADR 0060): too late for a run by check-in, or a
+ * cancelled stay, is refused before anything is held or charged, with the sentence saying so.
+ */
+async function refuseClosedPreArrival(tx: Tx, stayId: string, now: Date): Promise<void> {
+  const [stay] = await tx
+    .select({ checkIn: stays.checkIn, kind: stays.kind, status: stays.status })
+    .from(stays)
+    .where(eq(stays.id, stayId));
+  const phase = stay ? preArrivalPhase(stay, now) : "closed";
+  if (phase === "open") return;
+  const t = guestMessages("pt-BR").shop.preArrival;
+  throw new AppError("conflict", phase === "closed" ? t.closed : t.tooLate);
 }
 
 /**

@@ -69,8 +69,9 @@ export async function refundOrder(
       requestedBy: actor.userId,
       providerRefundId,
     });
-    // Stock before wallet: the order every path locks them in (a paid order does the same).
-    const lines = await heldLinesOf(tx, order.id);
+    // Stock before wallet: the order every path locks them in (a paid order does the same). A pre-arrival
+    // order never took from the unit's stock, so nothing goes back to it (ADR 0060).
+    const lines = order.stayId === null ? await heldLinesOf(tx, order.id) : [];
     await returnToStock(
       tx,
       actor,

@@ -13,6 +13,7 @@ import { costSchema } from "../catalog/schemas.server";
 import { AppError } from "../errors";
 import { returnToStock } from "../stock/return-to-stock.server";
 import { type Actor, assertCan } from "../team/permissions";
+import { deliverGuestOrders } from "./guest-order-runs.server";
 import { RESTOCK_TEXT as T } from "./messages";
 
 /**
@@ -20,7 +21,8 @@ import { RESTOCK_TEXT as T } from "./messages";
  * button's path, cancelled before transit, returned from transit. The update is guarded by `from`, so two
  * people pressing the same button at once make one move (the second is told where it stands now).
  * Delivered adds each line's delivered quantity to its property's stock, with a `restock` movement, in the
- * same transaction: exactly once.
+ * same transaction: exactly once. Its guest orders (ADR 0060) are marked delivered then too; the guests'
+ * emails go after commit (sendRunDeliveryEmails).
  */
 export async function advanceReplacement(
   db: Db,
@@ -66,7 +68,10 @@ export async function advanceReplacement(
       toStatus: to,
       actorUserId: actor.userId,
     });
-    if (to === "delivered") await deliver(tx, actor, id);
+    if (to === "delivered") {
+      await deliver(tx, actor, id);
+      await deliverGuestOrders(tx, id, new Date());
+    }
     return { status: to };
   });
 }

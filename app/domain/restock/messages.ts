@@ -1,6 +1,8 @@
 // pt-BR texts of restocking (part 2 §8 where the spec gives them).
 export const RESTOCK_TEXT = {
   pickOne: "Selecione pelo menos um produto para repor",
+  /** A pre-arrival order's line on a run (ADR 0060): the guest's, not the unit's stock. */
+  guestOrderMark: "Pedido do hóspede",
   created: "Reposição iniciada com sucesso",
   createFailed: (message: string) => `Erro ao criar reposição: ${message}`,
   statusUpdated: (label: string) => `Status atualizado para: ${label}`,

@@ -78,8 +78,14 @@ function byProduct(lines: ReplacementLine[]): ChecklistSection[] {
     notes: [`Total: ${units(total)}`],
     lines: group
       .sort((a, b) => byName(a.propertyName, b.propertyName))
-      .map((l) => ({ label: l.propertyName, quantity: `${l.delivered} un.` })),
+      .map((l) => ({ label: forGuest(l, l.propertyName), quantity: `${l.delivered} un.` })),
   }));
+}
+
+/** A line for a guest's pre-arrival order says so, and whose (ADR 0060): it goes to the guest, not the shelf. */
+function forGuest(line: ReplacementLine, label: string): string {
+  const order = line.guestOrder;
+  return order ? `${label} · Pedido do hóspede #${order.shortId} (${order.buyerName})` : label;
 }
 
 /** Each product's lines and the units that go of it, by product name. */
@@ -103,7 +109,7 @@ function byProperty(lines: ReplacementLine[], addresses: Map<string, string>): C
           address ? `${address} · ${total}` : total,
           products.map((l) => `${l.delivered} ${l.productName}`).join(", "),
         ],
-        lines: products.map((l) => ({ label: l.productName, quantity: `${l.delivered} un.` })),
+        lines: products.map((l) => ({ label: forGuest(l, l.productName), quantity: `${l.delivered} un.` })),
       };
     });
   if (kits.length === 0) return kits;

@@ -2,8 +2,9 @@ import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { addDays, formatDay, saoPauloDay } from "~/lib/dates";
 import { saoPauloMinutes } from "~/lib/quiet-hours";
 import { OPEN_REPLACEMENT_STATUSES } from "~/lib/replacement-status";
+import { comparePtNames } from "~/lib/sort-by-name";
 import type { Db } from "~/platform/db/database-handle.server";
-import { properties, replacementItems, replacements } from "~/platform/db/schema";
+import { orders, properties, replacementItems, replacements } from "~/platform/db/schema";
 import { restockRunEmail } from "~/platform/mail/templates.server";
 import { notifyMembers } from "../notifications/notify.server";
 import type { NotifyContext } from "../notifications/notify-context";
@@ -52,7 +53,13 @@ export async function notifyRestockRuns(
       .innerJoin(properties, eq(properties.id, replacementItems.propertyId))
       .where(eq(replacementItems.replacementId, run.id))
       .orderBy(asc(properties.name));
-    const where = names.map((p) => p.name).join(", ");
+    // A run that only brings guests' pre-arrival orders (ADR 0060) goes to their properties.
+    const guests = await ctx.db
+      .selectDistinct({ name: properties.name })
+      .from(orders)
+      .innerJoin(properties, eq(properties.id, orders.propertyId))
+      .where(and(eq(orders.replacementId, run.id), eq(orders.status, "paid")));
+    const where = [...new Set([...names, ...guests].map((p) => p.name))].sort(comparePtNames).join(", ");
     const day = formatDay(run.deliverBy);
     try {
       const result = await notifyMembers(ctx, {

@@ -1,4 +1,4 @@
-import { eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { endOfDayInSaoPaulo, startOfDayInSaoPaulo } from "~/lib/dates";
 import type { Variant } from "~/platform/db/prepared";
 import { orders } from "~/platform/db/schema";
@@ -51,9 +51,13 @@ export function orderConditions(actor: Actor, filter: SalesFilter): OrderConditi
   const { stay } = filter;
   if (stay && (!stay.from || !stay.until)) where.push(sql`false`);
   else if (stay?.from && stay.until) {
-    where.push(eq(orders.propertyId, bind("stayPropertyId", stay.propertyId)));
-    where.push(gte(orders.paidAt, bind("paidFrom", new Date(stay.from))));
-    where.push(lt(orders.paidAt, bind("paidUntil", new Date(stay.until))));
+    // Paid during the stay, or ordered for it before arrival from its link (ADR 0060).
+    const during = and(
+      eq(orders.propertyId, bind("stayPropertyId", stay.propertyId)),
+      gte(orders.paidAt, bind("paidFrom", new Date(stay.from))),
+      lt(orders.paidAt, bind("paidUntil", new Date(stay.until))),
+    );
+    where.push(sql`(${during} or ${orders.stayId} = ${bind("stayId", stay.id)})`);
   }
   return { where, values, variant: filterVariant(filter) };
 }

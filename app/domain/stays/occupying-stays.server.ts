@@ -5,7 +5,13 @@ import type { Db } from "~/platform/db/database-handle.server";
 import { properties, stays } from "~/platform/db/schema";
 import { type OccupyingEvent, type Turnover, turnoversOf } from "./turnovers";
 
-export type OccupyingStay = OccupyingEvent & { propertyId: string; propertyName: string; source: string };
+export type OccupyingStay = OccupyingEvent & {
+  propertyId: string;
+  propertyName: string;
+  source: string;
+  /** The stay's shop link token (ADR 0060): the agenda's check-ins copy it; never in the team's feed. */
+  shopToken: string;
+};
 
 /**
  * The organization's confirmed stays and blocks at its active properties (or one of them) that end on or after
@@ -25,6 +31,7 @@ export async function occupyingStays(
       source: stays.source,
       checkIn: stays.checkIn,
       checkOut: stays.checkOut,
+      shopToken: stays.shopToken,
     })
     .from(stays)
     .innerJoin(properties, and(eq(properties.id, stays.propertyId), isNull(properties.archivedAt)))

@@ -7,13 +7,14 @@ import { AppError } from "../errors";
 import { type Actor, assertCan } from "../team/permissions";
 import { AGENDA_TEXT as T } from "./agenda-messages";
 import { type OccupyingStay, occupyingStays, turnoversAcross } from "./occupying-stays.server";
+import { stayShopPath } from "./stay-shop-link.server";
 
 type Where = { stayId: string; propertyId: string; propertyName: string; source: string };
 
 export type AgendaEntry =
   | (Where & { type: "checkout" })
   | (Where & { type: "turnover"; until: string | null; sameDay: boolean })
-  | (Where & { type: "checkin"; checkOut: string })
+  | (Where & { type: "checkin"; checkOut: string; shopPath: string })
   | (Where & { type: "block"; checkIn: string; checkOut: string });
 
 export type AgendaDay = { day: string; entries: AgendaEntry[] };
@@ -96,7 +97,13 @@ export async function readAgenda(
         put(shownOn, { ...where(r), type: "block", checkIn: r.checkIn, checkOut: r.checkOut });
       continue;
     }
-    if (inMonth(r.checkIn)) put(r.checkIn, { ...where(r), type: "checkin", checkOut: r.checkOut });
+    if (inMonth(r.checkIn))
+      put(r.checkIn, {
+        ...where(r),
+        type: "checkin",
+        checkOut: r.checkOut,
+        shopPath: stayShopPath(r.shopToken),
+      });
     if (inMonth(r.checkOut)) put(r.checkOut, { ...where(r), type: "checkout" });
   }
   for (const t of turnoversAcross(rows)) {

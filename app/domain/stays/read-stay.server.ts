@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNotNull, lt, or, sql } from "drizzle-orm";
 import { daysBetween } from "~/lib/dates";
 import type { Db } from "~/platform/db/database-handle.server";
 import { damageRecords, orders, stays } from "~/platform/db/schema";
@@ -8,6 +8,7 @@ import { type SalesTotals, salesTotals } from "../sales/sales-totals.server";
 import { type Actor, assertCan, can } from "../team/permissions";
 import { findStay, type StayRecord, salesWindowOf } from "./find-stay.server";
 import { stayFilterOf } from "./stay-sales-filter.server";
+import { stayShopPathOf } from "./stay-shop-link.server";
 import type { StayWindow } from "./stay-window";
 
 /** How many of a stay's sales its page lists; 'Ver nas vendas' has them all. */
@@ -26,6 +27,8 @@ export type StayPage = {
   damages: { id: string; title: string; status: string }[];
   previous: StayNeighbour | null;
   next: StayNeighbour | null;
+  /** The stay's shop link to paste in the welcome message (ADR 0060); null for a block or a cancelled stay. */
+  shopPath: string | null;
 };
 
 /**
@@ -37,12 +40,13 @@ export async function readStay(db: Db, actor: Actor, stayId: unknown): Promise<S
   const stay = await findStay(db, actor.organizationId, stayId);
   if (!stay) return null;
   const window = await salesWindowOf(db, actor.organizationId, stay);
-  const [salesCount, sales, damages, previous, next] = await Promise.all([
-    window ? countPaidBetween(db, actor.organizationId, stay.propertyId, window.from, window.until) : 0,
+  const [salesCount, sales, damages, previous, next, shopPath] = await Promise.all([
+    window ? countPaidFor(db, actor.organizationId, stay, window.from, window.until) : 0,
     window && can(actor, "sales.read") ? salesOf(db, actor, stay, window) : null,
     damagesOf(db, actor.organizationId, stay.id),
     neighbour(db, actor.organizationId, stay, "previous"),
     neighbour(db, actor.organizationId, stay, "next"),
+    stay.status === "confirmed" ? stayShopPathOf(db, actor.organizationId, stay.id) : null,
   ]);
   return {
     stay: { ...stay, nights: daysBetween(stay.checkIn, stay.checkOut) },
@@ -52,6 +56,7 @@ export async function readStay(db: Db, actor: Actor, stayId: unknown): Promise<S
     damages,
     previous,
     next,
+    shopPath,
   };
 }
 
@@ -80,10 +85,11 @@ function emptySales(): NonNullable<StayPage["sales"]> {
   };
 }
 
-async function countPaidBetween(
+/** The stay's paid orders: paid during its window at its property, or ordered for it before arrival. */
+async function countPaidFor(
   db: Db,
   organizationId: string,
-  propertyId: string,
+  stay: StayRecord,
   from: Date,
   until: Date,
 ): Promise<number> {
@@ -93,10 +99,11 @@ async function countPaidBetween(
     .where(
       and(
         eq(orders.organizationId, organizationId),
-        eq(orders.propertyId, propertyId),
         isNotNull(orders.paidAt),
-        gte(orders.paidAt, from),
-        lt(orders.paidAt, until),
+        or(
+          and(eq(orders.propertyId, stay.propertyId), gte(orders.paidAt, from), lt(orders.paidAt, until)),
+          eq(orders.stayId, stay.id),
+        ),
       ),
     );
   return Number(row?.n ?? 0);

@@ -33,3 +33,12 @@ export function stayFilterLabel(stay: { checkIn: string; checkOut: string; sourc
 export function purchasesText(count: number): string {
   return `${count} ${count === 1 ? "compra" : "compras"}`;
 }
+
+/** The stay's shop link (issue 48, ADR 0060). */
+export const STAY_SHOP_TEXT = {
+  title: "Link da loja para esta estadia",
+  hint: "Cole na mensagem de boas-vindas da plataforma de reservas: antes do check-in o hóspede pede e paga, e a reposição leva até a chegada.",
+  copy: "Copiar link da loja",
+  copied: "Link copiado",
+  copyFailed: "Não foi possível copiar: selecione o link e copie.",
+} as const;

@@ -164,6 +164,53 @@ export function receiptEmail(input: {
   };
 }
 
+/** A pre-arrival order delivered to the unit (ADR 0060), in the order's language. */
+export function deliveredEmail(input: {
+  locale: GuestLocale;
+  name: string;
+  propertyName: string;
+  orderShortId: string;
+  lines: { name: string; quantity: number }[];
+  shopUrl: string;
+}): Template {
+  const t = guestMessages(input.locale).mail.delivered;
+  const first = input.name.trim().split(/\s+/)[0];
+  const lines = [
+    first ? t.greeting(first) : t.greetingNoName,
+    t.body(input.orderShortId, input.propertyName),
+  ];
+  const items = input.lines.map((l) => `${l.quantity} x ${l.name}`);
+  const list = `<ul style="margin:0 0 16px;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
+  return {
+    subject: t.subject(input.propertyName),
+    text: `${lines.join("\n\n")}\n\n${items.join("\n")}\n\n${t.openShop}:\n${input.shopUrl}\n\n${t.footer}\n`,
+    html: layout(t.title, lines, { label: t.openShop, url: input.shopUrl }, t.footer, list, {
+      lang: input.locale,
+      buttonFallback: t.buttonFallback,
+    }),
+  };
+}
+
+/** To the owners: a guest's pre-arrival order was not delivered by check-in (ADR 0060); refund it in Vendas. */
+export function lateGuestOrderEmail(input: {
+  order: string;
+  property: string;
+  checkIn: string;
+  buyer: string;
+  url: string;
+}): Template {
+  const title = `Pedido do hóspede não entregue: ${input.property}`;
+  const lines = [
+    `O pedido ${input.order} de ${input.buyer} para ${input.property} não foi entregue até o check-in (${input.checkIn}).`,
+    "Se ele não vai chegar, reembolse o hóspede em Vendas: o valor volta pela conta que recebeu o pagamento.",
+  ];
+  return {
+    subject: title,
+    text: `${lines.join("\n\n")}\n\n${input.url}\n`,
+    html: layout(title, lines, { label: "Abrir em Vendas", url: input.url }, "Estadia"),
+  };
+}
+
 /** The digest of products that fell to or below their alert level, to the organization's owners and managers. */
 export function stockAlertEmail(input: {
   lines: { property: string; product: string; current: number; expected: number | null }[];

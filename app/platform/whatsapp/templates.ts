@@ -176,6 +176,18 @@ export const WHATSAPP_TEMPLATES = {
         "O saque de {{1}} da carteira de {{2}} não foi feito ({{3}}). O valor voltou ao saldo disponível. Veja em Saques, no Estadia.",
     },
   },
+  estadia_pedido_nao_entregue: {
+    category: "UTILITY",
+    variables: [
+      { name: "pedido", example: "3f9a2c1b" },
+      { name: "imóvel", example: "Casa da Praia" },
+      { name: "check-in", example: "10/03/2027" },
+    ],
+    body: {
+      pt_BR:
+        "O pedido {{1}} do hóspede para {{2}} não foi entregue até o check-in ({{3}}). Você pode reembolsá-lo em Vendas, no Estadia.",
+    },
+  },
   estadia_comprovante: {
     category: "UTILITY",
     variables: [

@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Link } from "~/ui/link";
+import { CopyStayShopLink } from "./stay-shop-link";
 import { STOCK_COUNT_TEXT as COUNT_TEXT } from "./stock-count-text";
 import { turnoverCountPath } from "./turnover-count-link";
 
@@ -166,6 +167,7 @@ function Entry({ entry }: { entry: AgendaEntry }) {
       {entry.type === "checkin" ? (
         <span className="text-muted">{isStaySource(entry.source) ? SOURCE_LABEL[entry.source] : null}</span>
       ) : null}
+      {entry.type === "checkin" ? <CopyStayShopLink path={entry.shopPath} /> : null}
       {entry.type === "turnover" && !entry.sameDay ? (
         <span className="text-muted">{entry.until ? T.turnoverUntil(entry.until) : T.turnoverOpen}</span>
       ) : null}

@@ -1,5 +1,6 @@
 import { House, Package, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { CATALOG_TEXT } from "~/domain/catalog/catalog-text";
 import { formatCents } from "~/lib/money";
 import { Badge } from "~/ui/badge";
 import { Button, buttonClasses } from "~/ui/button";
@@ -17,6 +18,7 @@ export type ProductCardData = {
   categoryName: string | null;
   categoryColor: string | null;
   adultsOnly: boolean;
+  madeToOrder: boolean;
 };
 
 interface Props {
@@ -40,6 +42,11 @@ export function ProductCard({ product, onEdit, onDelete, placeHref, actionsReady
           {product.adultsOnly ? (
             <Badge tone="red" className="ml-2 align-middle" title="Produto para maiores de 18 anos">
               18+
+            </Badge>
+          ) : null}
+          {product.madeToOrder ? (
+            <Badge tone="blue" className="ml-2 align-middle">
+              {CATALOG_TEXT.madeToOrderMark}
             </Badge>
           ) : null}
         </CardTitle>

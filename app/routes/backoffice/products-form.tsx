@@ -20,6 +20,7 @@ export type EditedProduct = {
   imageThumb: string | null;
   categoryId: string | null;
   adultsOnly: boolean;
+  madeToOrder: boolean;
 };
 
 interface Props {
@@ -97,6 +98,24 @@ export function ProductFormDialog({ open, session, product, categories, onOpenCh
             <label htmlFor="produto-maiores" className="text-sm text-ink">
               {CATALOG_TEXT.adultsOnlyLabel}
             </label>
+          </div>
+          <div className="grid gap-1">
+            <div className="flex items-center gap-2">
+              <input
+                id="produto-encomenda"
+                type="checkbox"
+                name="madeToOrder"
+                defaultChecked={product?.madeToOrder ?? false}
+                aria-describedby="produto-encomenda-dica"
+                className="size-4 accent-brand"
+              />
+              <label htmlFor="produto-encomenda" className="text-sm text-ink">
+                {CATALOG_TEXT.madeToOrderLabel}
+              </label>
+            </div>
+            <p id="produto-encomenda-dica" className="text-xs text-muted">
+              {CATALOG_TEXT.madeToOrderHint}
+            </p>
           </div>
           <ImageField
             label="Imagem"

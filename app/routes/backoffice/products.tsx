@@ -72,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         categoryName,
         categoryColor,
         adultsOnly,
+        madeToOrder,
       }) => ({
         id,
         name,
@@ -84,6 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         categoryName,
         categoryColor,
         adultsOnly,
+        madeToOrder,
       }),
     ),
     categories: categories.map(({ id, name }) => ({ id, name })),
@@ -107,6 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     cost: formText(form, "cost"),
     categoryId: formText(form, "categoryId"),
     adultsOnly: formText(form, "adultsOnly"),
+    madeToOrder: formText(form, "madeToOrder"),
     image,
   });
   return answerIntent(posted, {

@@ -2,6 +2,7 @@ import { ArrowLeft, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, useFetcher, useSearchParams } from "react-router";
 import { AppError, refusalOf } from "~/domain/errors";
+import { sendRunDeliveryEmails } from "~/domain/orders/send-delivery-email.server";
 import { advanceReplacement, setDeliveredQuantities } from "~/domain/restock/advance-replacement.server";
 import { RESTOCK_TEXT } from "~/domain/restock/messages";
 import { getReplacement } from "~/domain/restock/read-replacements.server";
@@ -60,7 +61,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { actor } = context.get(backofficeContext);
-  const { db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db } = services;
   const form = await request.formData();
   return answerIntent(
     form,
@@ -83,6 +85,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           from: formText(form, "from"),
           to: formText(form, "to"),
         });
+        // The guests of its pre-arrival orders learn it is there (ADR 0060), after the delivery committed.
+        if (status === "delivered") await sendRunDeliveryEmails(services, params.id ?? "");
         return RESTOCK_TEXT.statusUpdated(REPLACEMENT_LABEL[status]);
       },
     },

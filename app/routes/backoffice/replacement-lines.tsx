@@ -1,9 +1,12 @@
 import { useFetcher } from "react-router";
 import { CATALOG_TEXT } from "~/domain/catalog/catalog-text";
-import type { ReplacementLine } from "~/domain/restock/read-replacements.server";
+import { RESTOCK_TEXT } from "~/domain/restock/messages";
+import type { GuestOrderMark, ReplacementLine } from "~/domain/restock/read-replacements.server";
+import { formatDay } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import { centsToPriceInput } from "~/lib/price-input";
 import type { Grouping } from "~/lib/replacement-status";
+import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { MoneyInput } from "~/ui/money-input";
@@ -73,8 +76,15 @@ export function ReplacementLines({
                 const label = by === "product" ? line.propertyName : line.productName;
                 return (
                   <li key={line.itemId} className="flex items-center justify-between gap-3">
-                    <span>{label}</span>
-                    {editable ? (
+                    <span className="flex flex-wrap items-center gap-2">
+                      {label}
+                      {line.guestOrder ? (
+                        <Badge tone="blue" title={guestOrderTitle(line.guestOrder)}>
+                          {RESTOCK_TEXT.guestOrderMark}
+                        </Badge>
+                      ) : null}
+                    </span>
+                    {editable && !line.guestOrder ? (
                       <span className="flex items-center gap-2">
                         <span className="w-20">
                           <Input
@@ -135,6 +145,10 @@ export function ReplacementLines({
       ) : null}
     </saver.Form>
   );
+}
+
+function guestOrderTitle(order: GuestOrderMark): string {
+  return `Pedido ${order.shortId} de ${order.buyerName}${order.checkIn ? `, entregar até ${formatDay(order.checkIn)}` : ""}`;
 }
 
 function costText(cents: number | null): string {

@@ -18,6 +18,7 @@ import {
 import { can } from "~/domain/team/permissions";
 import { formatDay, saoPauloDay } from "~/lib/dates";
 import { formText } from "~/lib/form-text";
+import { env } from "~/platform/env.server";
 import { Badge } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { Link } from "~/ui/link";
@@ -31,6 +32,7 @@ import { SaleItem } from "./sale-row";
 import { countsText } from "./sales-totals";
 import { servicesContext } from "./services.server";
 import { StayAccount, type StayAccountView } from "./stay-account";
+import { StayShopLink } from "./stay-shop-link";
 import { TurnoverCountLink } from "./turnover-count-link";
 import { MoneyTiles } from "./wallet-money";
 
@@ -63,6 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : null,
     canReport: can(actor, "damage.report"),
     canCount: can(actor, "stock.count"),
+    shopUrl: page.shopPath ? `${env().appUrl}${page.shopPath}` : null,
   };
 }
 
@@ -155,6 +158,7 @@ export default function StayDetail({ loaderData, actionData }: Route.ComponentPr
             <TurnoverCountLink propertyId={stay.propertyId} stayId={stay.id} />
           </div>
         ) : null}
+        {loaderData.shopUrl ? <StayShopLink url={loaderData.shopUrl} /> : null}
       </section>
 
       <section aria-labelledby="stay-sales" className="grid gap-3">

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { addToCart } from "~/domain/carts/add-to-cart.server";
 import { changeCartItem } from "~/domain/carts/change-cart-item.server";
 import { CART_TEXT } from "~/domain/carts/messages";
+import { addToStayCart } from "~/domain/carts/stay-shop.server";
 import { refusalOf } from "~/domain/errors";
 import type { GuestCart } from "~/lib/guest-cart";
 import { translateFromPortuguese } from "~/lib/i18n/messages";
@@ -19,7 +20,8 @@ export type CartChangeResult =
   | { ok: false; message: string; detail?: string };
 
 /**
- * One guest cart change: intent `add` (by property hash), `inc` / `dec` (by cart id), for the device in
+ * One guest cart change: intent `add` (by property hash, or by a stay's link token `stay`), `inc` / `dec` (by
+ * cart id), for the device in
  * the request's cookie (created here, with the Set-Cookie to send, on the guest's first add).
  */
 export async function changeGuestCart(
@@ -39,9 +41,13 @@ export async function changeGuestCart(
   }
   const { db } = await database();
   try {
+    const stay = form.get("stay");
     const cart =
       intent === "add"
-        ? await addToCart(db, { hash: String(form.get("hash") ?? ""), productId, deviceId, ip: clientIp })
+        ? typeof stay === "string"
+          ? // A stay's pre-arrival shop (/e/<token>, ADR 0060): its own cart.
+            await addToStayCart(db, { token: stay, productId, deviceId, ip: clientIp })
+          : await addToCart(db, { hash: String(form.get("hash") ?? ""), productId, deviceId, ip: clientIp })
         : await changeCartItem(db, {
             cartId: String(form.get("cartId") ?? ""),
             productId,

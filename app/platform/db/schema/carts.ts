@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { products, properties } from "./catalog";
 import { organizationId, ts } from "./columns";
+import { stays } from "./stays";
 
 /** A guest's cart in one property's shop, owned by one device (a random first-party cookie). */
 export const carts = pgTable(
@@ -13,6 +14,8 @@ export const carts = pgTable(
       .notNull()
       .references(() => properties.id),
     deviceId: text("device_id").notNull(),
+    /** The stay whose link opened a pre-arrival shop (ADR 0060); null = the unit's shop. */
+    stayId: uuid("stay_id").references(() => stays.id, { onDelete: "set null" }),
     /** pending while the guest shops; later states come with checkout. */
     status: text("status").notNull().default("pending"),
     /** Recomputed on the server after every change: sum of unit price × quantity. */

@@ -49,6 +49,11 @@ export const products = pgTable(
     categoryId: uuid("category_id").references(() => productCategories.id, { onDelete: "set null" }),
     /** 18+ (alcohol, tobacco): the buyer confirms being an adult before paying (ECA art. 243). */
     adultsOnly: boolean("adults_only").notNull().default(false),
+    /**
+     * 'Disponível sob encomenda' (issue 48): not kept in the units; guests order it before arrival and a run
+     * brings it (ADR 0060).
+     */
+    madeToOrder: boolean("made_to_order").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     /** Deleted by the host: hidden everywhere, kept for the history of carts, orders and stock. */

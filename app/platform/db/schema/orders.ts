@@ -5,6 +5,8 @@ import { carts } from "./carts";
 import { products, properties } from "./catalog";
 import { cents, organizationId, ts } from "./columns";
 import { paymentAccounts } from "./payment-accounts";
+import { replacements } from "./restock";
+import { stays } from "./stays";
 
 /** What a guest was told about their cart when the order was made (a price changed, an item left). */
 export type OrderNotice = {
@@ -65,6 +67,19 @@ export const orders = pgTable(
     whatsappOptInAt: ts("whatsapp_opt_in_at"),
     /** When the WhatsApp receipt was queued (once). */
     whatsappReceiptAt: ts("whatsapp_receipt_at"),
+    /**
+     * A pre-arrival order (issue 48, ADR 0060): the stay it is for. It takes nothing from the unit's stock; a run
+     * brings it by that check-in.
+     */
+    stayId: uuid("stay_id").references(() => stays.id),
+    /** The run that brings a paid pre-arrival order ('Pedido do hóspede' on its lines). */
+    replacementId: uuid("replacement_id").references(() => replacements.id, { onDelete: "set null" }),
+    /** When its run was delivered. */
+    deliveredAt: ts("delivered_at"),
+    /** When the guest's 'entregue' email was claimed (once; given back if it could not be sent). */
+    deliveryMailAt: ts("delivery_mail_at"),
+    /** When the owner was warned that it was not delivered by check-in (once). */
+    lateWarnedAt: ts("late_warned_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -84,6 +99,8 @@ export const orders = pgTable(
       .on(t.organizationId, t.propertyId, t.paidAt)
       .where(sql`${t.paidAt} is not null`),
     index("orders_cart_idx").on(t.cartId, t.createdAt),
+    index("orders_replacement_idx").on(t.replacementId).where(sql`${t.replacementId} is not null`),
+    index("orders_stay_idx").on(t.stayId).where(sql`${t.stayId} is not null`),
     index("orders_open_expiry_idx").on(t.expiresAt).where(sql`${t.status} in ('pending','processing')`),
     // The retention job reads the oldest orders not yet anonymized (issue 24).
     index("orders_not_anonymized_idx").on(t.createdAt).where(sql`${t.anonymizedAt} is null`),

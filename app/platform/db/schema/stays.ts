@@ -67,9 +67,15 @@ export const stays = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     cancelledAt: ts("cancelled_at"),
+    /**
+     * The stay's shop link /e/<token> (issue 48): the host pastes it in the booking platform's welcome message;
+     * before check-in it opens the pre-arrival shop (ADR 0060). 122 random bits from PostgreSQL.
+     */
+    shopToken: text("shop_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [
     uniqueIndex("stays_feed_uid_uq").on(t.feedId, t.uid),
+    uniqueIndex("stays_shop_token_uq").on(t.shopToken),
     index("stays_property_dates_idx").on(t.organizationId, t.propertyId, t.checkIn),
     index("stays_org_dates_idx").on(t.organizationId, t.checkIn),
     check("stays_kind_known", sql`${t.kind} in ('stay','block')`),

@@ -18,4 +18,14 @@ export const mail: MailMessages = {
     dataRequest: "Your data: ask for a copy or for erasure",
     footer: "This is your receipt. Keep this email; if anything is not right, contact the host.",
   },
+  delivered: {
+    subject: (place) => `Your order has arrived at ${place}`,
+    title: "Your order is at the property",
+    greeting: (firstName) => `Hi ${firstName}!`,
+    greetingNoName: "Hi!",
+    body: (order, place) => `We delivered your order ${order} at ${place}: it will be there when you arrive.`,
+    openShop: "Open the property's shop",
+    buttonFallback: "If the button does not work, copy and paste this address into your browser:",
+    footer: "If anything is not right, contact the host.",
+  },
 };

@@ -44,6 +44,17 @@ export const shop: ShopMessages = {
   methods: { pix: "Pix", credit_card: "Credit card" },
   chooseMethod: "Choose a payment method",
 
+  preArrival: {
+    banner: "Order before you arrive — we deliver before your check-in",
+    hint: (checkIn) => `Your check-in: ${checkIn}. You pay now, by Pix or card.`,
+    madeToOrder: "Made to order",
+    tooLate:
+      "Orders before arrival close at noon the day before check-in: it is too late to deliver now. Once you arrive, buy from the property's shop.",
+    closed: "This link takes no orders: the stay was cancelled.",
+    goToShop: "Go to the property's shop",
+    cartHeading: "Your order",
+  },
+
   hostContact: {
     heading: "Contact your host",
     whatsapp: "WhatsApp",

@@ -18,4 +18,14 @@ export const mail: MailMessages = {
     dataRequest: "Tus datos: pedir una copia o su eliminación",
     footer: "Este es tu recibo. Guarda este correo; si algo no está bien, contacta al anfitrión.",
   },
+  delivered: {
+    subject: (place) => `Tu pedido llegó a ${place}`,
+    title: "Tu pedido está en el alojamiento",
+    greeting: (firstName) => `¡Hola, ${firstName}!`,
+    greetingNoName: "¡Hola!",
+    body: (order, place) => `Entregamos tu pedido ${order} en ${place}: estará allí cuando llegues.`,
+    openShop: "Abrir la tienda del alojamiento",
+    buttonFallback: "Si el botón no funciona, copia y pega esta dirección en tu navegador:",
+    footer: "Si algo no está bien, habla con el anfitrión.",
+  },
 };

@@ -44,6 +44,17 @@ export const shop: ShopMessages = {
   methods: { pix: "Pix", credit_card: "Tarjeta de crédito" },
   chooseMethod: "Selecciona un método de pago",
 
+  preArrival: {
+    banner: "Pide antes de llegar — entregamos antes de tu check-in",
+    hint: (checkIn) => `Tu check-in: ${checkIn}. El pago se hace ahora, por Pix o tarjeta.`,
+    madeToOrder: "Por encargo",
+    tooLate:
+      "Los pedidos antes de la llegada cierran al mediodía del día anterior al check-in: ya no da tiempo de entregar. Cuando llegues, compra en la tienda del alojamiento.",
+    closed: "Este enlace no recibe pedidos: la estadía fue cancelada.",
+    goToShop: "Ir a la tienda del alojamiento",
+    cartHeading: "Tu pedido",
+  },
+
   hostContact: {
     heading: "Habla con tu anfitrión",
     whatsapp: "WhatsApp",

@@ -19,5 +19,17 @@ export const mail = {
     dataRequest: "Seus dados: pedir uma cópia ou a exclusão",
     footer: "Este é o seu recibo. Guarde este e-mail; se algo não estiver certo, fale com o anfitrião.",
   },
+  // A pre-arrival order delivered to the unit (issue 48, ADR 0060).
+  delivered: {
+    subject: (place: string) => `Seu pedido chegou em ${place}`,
+    title: "Seu pedido está no imóvel",
+    greeting: (firstName: string) => `Olá, ${firstName}!`,
+    greetingNoName: "Olá!",
+    body: (order: string, place: string) =>
+      `Entregamos o seu pedido ${order} em ${place}: ele estará lá quando você chegar.`,
+    openShop: "Abrir a loja do imóvel",
+    buttonFallback: "Se o botão não funcionar, copie e cole este endereço no navegador:",
+    footer: "Se algo não estiver certo, fale com o anfitrião.",
+  },
 };
 export type MailMessages = typeof mail;

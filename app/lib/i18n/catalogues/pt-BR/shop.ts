@@ -49,6 +49,18 @@ export const shop = {
   methods: { pix: "Pix", credit_card: "Cartão de crédito" },
   chooseMethod: "Selecione um método de pagamento",
 
+  // A stay's shop link before check-in (issue 48, ADR 0060).
+  preArrival: {
+    banner: "Peça antes de chegar — entregamos antes do seu check-in",
+    hint: (checkIn: string) => `Seu check-in: ${checkIn}. O pagamento é feito agora, por Pix ou cartão.`,
+    madeToOrder: "Sob encomenda",
+    tooLate:
+      "Os pedidos antes da chegada fecham ao meio-dia da véspera do check-in: já não dá tempo de entregar. Quando chegar, compre na loja do imóvel.",
+    closed: "Este link não recebe pedidos: a estadia foi cancelada.",
+    goToShop: "Ir para a loja do imóvel",
+    cartHeading: "Seu pedido",
+  },
+
   hostContact: {
     heading: "Fale com o anfitrião",
     whatsapp: "WhatsApp",
