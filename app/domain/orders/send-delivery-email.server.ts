@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { guestName } from "~/lib/guest-name";
 import { parseLocale } from "~/lib/i18n/locale";
 import { shortId } from "~/lib/short-id";
-import { orderItems, orders, products, properties } from "~/platform/db/schema";
+import { orders } from "~/platform/db/schema";
 import { deliveredEmail } from "~/platform/mail/templates.server";
 import type { PaymentsContext } from "~/platform/payments/payments-context";
+import { guestOrderContent } from "./guest-order-content.server";
 
 type MailContext = Pick<PaymentsContext, "db" | "mail" | "appUrl" | "log" | "now">;
 
@@ -28,27 +28,14 @@ export async function sendDeliveryEmail(ctx: MailContext, orderId: string): Prom
   if (!order?.buyerEmail) return false;
   try {
     const locale = parseLocale(order.locale) ?? "pt-BR";
-    const [property] = await ctx.db
-      .select({ name: properties.name, hash: properties.hash })
-      .from(properties)
-      .where(eq(properties.id, order.propertyId));
-    const items = await ctx.db
-      .select({
-        name: orderItems.name,
-        nameEn: products.nameEn,
-        nameEs: products.nameEs,
-        quantity: orderItems.quantity,
-      })
-      .from(orderItems)
-      .leftJoin(products, eq(products.id, orderItems.productId))
-      .where(eq(orderItems.orderId, order.id));
+    const { property, items } = await guestOrderContent(ctx.db, order, locale);
     const message = deliveredEmail({
       locale,
       name: order.buyerName,
-      propertyName: property?.name ?? "",
+      propertyName: property.name,
       orderShortId: shortId(order.id),
-      lines: items.map((i) => ({ name: guestName(locale, i), quantity: i.quantity })),
-      shopUrl: `${ctx.appUrl}/i/${property?.hash ?? ""}`,
+      lines: items.map((i) => ({ name: i.name, quantity: i.quantity })),
+      shopUrl: `${ctx.appUrl}/i/${property.hash}`,
     });
     await ctx.mail.send({ to: order.buyerEmail, ...message });
     return true;

@@ -1,15 +1,15 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { guestName } from "~/lib/guest-name";
 import { formatCentsIn, formatDateTimeIn } from "~/lib/i18n/format";
 import { type GuestLocale, parseLocale } from "~/lib/i18n/locale";
 import { shortId } from "~/lib/short-id";
 import { whatsAppNumberOfBrazilian } from "~/lib/whatsapp-number";
-import { orderItems, orders, products, properties } from "~/platform/db/schema";
+import { orders, properties } from "~/platform/db/schema";
 import { type ReceiptContact, receiptEmail } from "~/platform/mail/templates.server";
 import type { PaymentsContext } from "~/platform/payments/payments-context";
 import type { WhatsAppLanguage } from "~/platform/whatsapp/templates";
 import { dataRequestPath } from "../guests/data-request-link.server";
 import { queueWhatsApp } from "../notifications/queue-message.server";
+import { guestOrderContent } from "../orders/guest-order-content.server";
 import { guestContactOf } from "../team/guest-contact.server";
 import { type HostContact, hostContactLinks } from "../team/organization-contact";
 
@@ -41,38 +41,24 @@ export async function sendReceipt(ctx: PaymentsContext, orderId: string): Promis
   try {
     const locale = parseLocale(order.locale) ?? "pt-BR";
     const money = (cents: number) => formatCentsIn(locale, cents);
-    const [property] = await ctx.db
-      .select({ name: properties.name, hash: properties.hash, publicLocation: properties.publicLocation })
-      .from(properties)
-      .where(eq(properties.id, order.propertyId));
-    const items = await ctx.db
-      .select({
-        name: orderItems.name,
-        nameEn: products.nameEn,
-        nameEs: products.nameEs,
-        quantity: orderItems.quantity,
-        unitPriceCents: orderItems.unitPriceCents,
-      })
-      .from(orderItems)
-      .leftJoin(products, eq(products.id, orderItems.productId))
-      .where(eq(orderItems.orderId, order.id));
+    const { property, items } = await guestOrderContent(ctx.db, order, locale);
     const message = receiptEmail({
       locale,
       name: order.buyerName,
-      propertyName: property?.name ?? "",
-      location: property?.publicLocation ?? null,
+      propertyName: property.name,
+      location: property.publicLocation,
       contact: receiptContact(await guestContactOf(ctx.db, order.organizationId)),
       orderShortId: shortId(order.id),
       paidAt: formatDateTimeIn(locale, order.paidAt ?? now),
       method: order.paymentMethod,
       lines: items.map((i) => ({
-        name: guestName(locale, i),
+        name: i.name,
         quantity: i.quantity,
         unitPrice: money(i.unitPriceCents),
         lineTotal: money(i.unitPriceCents * i.quantity),
       })),
       total: money(order.totalCents),
-      shopUrl: `${ctx.appUrl}/i/${property?.hash ?? ""}`,
+      shopUrl: `${ctx.appUrl}/i/${property.hash}`,
       dataRequestUrl: `${ctx.appUrl}${dataRequestPath(order.id)}`,
     });
     await ctx.mail.send({ to: order.buyerEmail, ...message });

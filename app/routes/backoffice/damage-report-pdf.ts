@@ -1,9 +1,8 @@
 import { damageReportPdf } from "~/domain/damages/damage-report.server";
-import { refusalOf } from "~/domain/errors";
 import { can } from "~/domain/team/permissions";
 import type { Route } from "./+types/damage-report-pdf";
+import { pdfResponse } from "./download.server";
 import { backofficeContext } from "./guard.server";
-import { notFoundUnlessFound } from "./not-found.server";
 import { servicesContext } from "./services.server";
 
 /**
@@ -15,17 +14,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!can(actor, "damage.manage"))
     return new Response("Sem permissão para gerar o relatório da avaria.", { status: 403 });
   const { db } = context.get(servicesContext);
-  const pdf = notFoundUnlessFound(
-    await damageReportPdf(db, actor, params.id).catch((err: unknown) => {
-      if (refusalOf(err).kind === "not_found") return null;
-      throw err;
-    }),
-  );
-  // pdf-lib types its bytes loosely (any ArrayBufferLike); they sit in a plain ArrayBuffer.
-  return new Response(new Blob([pdf.bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${pdf.filename}"`,
-    },
-  });
+  return pdfResponse(damageReportPdf(db, actor, params.id), "attachment");
 }

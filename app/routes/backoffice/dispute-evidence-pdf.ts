@@ -1,9 +1,8 @@
 import { disputeEvidencePdf } from "~/domain/disputes/evidence-pack.server";
-import { refusalOf } from "~/domain/errors";
 import { can } from "~/domain/team/permissions";
 import type { Route } from "./+types/dispute-evidence-pdf";
+import { pdfResponse } from "./download.server";
 import { backofficeContext } from "./guard.server";
-import { notFoundUnlessFound } from "./not-found.server";
 import { servicesContext } from "./services.server";
 
 /**
@@ -14,17 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = context.get(backofficeContext);
   if (!can(actor, "sales.read")) return new Response("Sem permissão para ver as vendas.", { status: 403 });
   const { db } = context.get(servicesContext);
-  const pdf = notFoundUnlessFound(
-    await disputeEvidencePdf(db, actor, params.id).catch((err: unknown) => {
-      if (refusalOf(err).kind === "not_found") return null;
-      throw err;
-    }),
-  );
-  return new Response(new Blob([pdf.bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${pdf.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
+  return pdfResponse(disputeEvidencePdf(db, actor, params.id), "attachment", {
+    "Cache-Control": "private, no-store",
   });
 }

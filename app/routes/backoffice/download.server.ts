@@ -1,6 +1,7 @@
 import { refusalOf } from "~/domain/errors";
 import type { Download } from "~/domain/qr/posters.server";
 import { statusOf } from "../refusal.server";
+import { notFoundUnlessFound } from "./not-found.server";
 
 /**
  * A generated file as the answer of a GET. PDFs open in the browser's viewer (to print); images download.
@@ -33,4 +34,29 @@ export function posterOptions(url: string) {
     paper: params.get("paper") === "a5" ? ("a5" as const) : ("a4" as const),
     format: params.get("format") === "png" ? ("png" as const) : ("pdf" as const),
   };
+}
+
+/**
+ * A PDF the domain made, as the answer of a GET: `inline` opens the browser's viewer (to print), `attachment`
+ * saves it. Another organization's record, or one that never existed, is the 404 page.
+ */
+export async function pdfResponse(
+  made: Promise<{ bytes: Uint8Array; filename: string }>,
+  disposition: "inline" | "attachment",
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const pdf = notFoundUnlessFound(
+    await made.catch((err: unknown) => {
+      if (refusalOf(err).kind === "not_found") return null;
+      throw err;
+    }),
+  );
+  // pdf-lib types its bytes loosely (any ArrayBufferLike); they sit in a plain ArrayBuffer.
+  return new Response(new Blob([pdf.bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `${disposition}; filename="${pdf.filename}"`,
+      ...headers,
+    },
+  });
 }

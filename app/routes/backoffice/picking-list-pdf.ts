@@ -1,9 +1,8 @@
-import { refusalOf } from "~/domain/errors";
 import { pickingListPdf } from "~/domain/restock/picking-list.server";
 import { can } from "~/domain/team/permissions";
 import type { Route } from "./+types/picking-list-pdf";
+import { pdfResponse } from "./download.server";
 import { backofficeContext } from "./guard.server";
-import { notFoundUnlessFound } from "./not-found.server";
 import { servicesContext } from "./services.server";
 
 /**
@@ -16,18 +15,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return new Response("Sem permissão para ver as reposições.", { status: 403 });
   const { db } = context.get(servicesContext);
   const grouping = new URL(request.url).searchParams.get("agrupar");
-  const pdf = notFoundUnlessFound(
-    await pickingListPdf(db, actor, params.id, grouping).catch((err: unknown) => {
-      if (refusalOf(err).kind === "not_found") return null;
-      throw err;
-    }),
-  );
-  // pdf-lib types its bytes loosely (any ArrayBufferLike); they sit in a plain ArrayBuffer.
-  return new Response(new Blob([pdf.bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), {
-    headers: {
-      "Content-Type": "application/pdf",
-      // inline: the browser's viewer opens it, ready to print; the name is kept when saved.
-      "Content-Disposition": `inline; filename="${pdf.filename}"`,
-    },
-  });
+  // inline: the browser's viewer opens it, ready to print; the name is kept when saved.
+  return pdfResponse(pickingListPdf(db, actor, params.id, grouping), "inline");
 }
