@@ -24,6 +24,7 @@ import { CONNECTIONS, DURATION_S, load } from "./bench-load";
 import { benchSalesPages, benchWithdrawalRace } from "./bench-money";
 import { pgbenchAnchor } from "./bench-pgbench";
 import { benchPlanning } from "./bench-planning";
+import { benchStays } from "./bench-stays";
 import { buildIfStale } from "./build-freshness.js";
 
 // The bench seals its shops' payment credentials and the server it starts opens them: one key for both.
@@ -265,6 +266,8 @@ try {
   if (sales) results.push(...sales.rows);
   const planning = handle && session ? await benchPlanning(app.url, handle.db, session) : null;
   if (planning) results.push(...planning.rows);
+  const stays = handle && session ? await benchStays(app.url, handle.db, session) : null;
+  if (stays) results.push(...stays.rows);
   const loadedRss = rssMb(app.child.pid);
   const embedded = database ? await embeddedMemory() : null;
 
@@ -294,6 +297,7 @@ try {
   if (withdrawalRace) console.log(withdrawalRace);
   for (const line of sales?.lines ?? []) console.log(line);
   for (const line of planning?.lines ?? []) console.log(line);
+  for (const line of stays?.lines ?? []) console.log(line);
   if (shop) {
     const kb = await firstLoadJsKb(`${app.url}/i/${shop.hash}`);
     // ~186 KB gzip: the first-load JS of a typical React + data-client single-page shop (issue 6).
