@@ -3,7 +3,6 @@
 // on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
-import { DEMO_HOST } from "~/domain/demo/demo-host";
 import { rebuildSalesSummary } from "~/domain/ledger/sales-summary.server";
 import { post, walletForProperty } from "~/domain/ledger/wallet-ledger.server";
 import { liveAccount } from "~/domain/payment-accounts/accounts.server";
@@ -15,31 +14,20 @@ import type { Actor } from "~/domain/team/permissions";
 import type { Db } from "~/platform/db/database-handle.server";
 import { cursorOf } from "~/platform/db/keyset-cursor";
 import {
-  member,
   orders,
   products,
   profitDaily,
   profitProductDaily,
   properties,
   propertyProducts,
-  user,
   wallets,
 } from "~/platform/db/schema";
 import { connectSandboxAccount, shopFixture } from "../tests/support/shop-fixtures";
 import type { BenchResult } from "./bench-cpu";
+import { demoOwner, timed } from "./bench-demo";
 import { CONNECTIONS, load } from "./bench-load";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
-
-async function demoOwner(db: Db): Promise<Actor> {
-  const [row] = await db
-    .select({ userId: member.userId, organizationId: member.organizationId })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(user.email, DEMO_HOST.email));
-  if (!row) throw new Error("no demo host");
-  return { ...row, role: "owner" };
-}
 
 /** A million paid orders (one item each, one cart each) spread over a year, in SQL: a minute, not hours. */
 async function generateOrders(db: Db, actor: Actor, propertyId: string, productId: string): Promise<number> {
@@ -142,13 +130,6 @@ async function demoProperty(db: Db, actor: Actor) {
   return { propertyId: property.id, productIds: { Água: product.id } as Record<string, string> };
 }
 
-async function timed<T>(run: () => Promise<T>, times = 20): Promise<number> {
-  await run();
-  const started = process.hrtime.bigint();
-  for (let i = 0; i < times; i++) await run();
-  return Number(process.hrtime.bigint() - started) / 1e6 / times;
-}
-
 /** /sales: the first page and the page after 50,000 rows, in SQL (the domain call) and over HTTP. */
 export async function benchSalesPages(
   appUrl: string,
@@ -170,9 +151,9 @@ export async function benchSalesPages(
     .offset(49999)
     .limit(1);
   const cursor = deep?.cursor ?? "";
-  const firstMs = await timed(() => listSales(db, actor, filter, null));
-  const deepMs = await timed(() => listSales(db, actor, filter, cursor));
-  const totalsMs = await timed(() => salesTotals(db, actor, filter));
+  const firstMs = await timed(() => listSales(db, actor, filter, null), 20);
+  const deepMs = await timed(() => listSales(db, actor, filter, cursor), 20);
+  const totalsMs = await timed(() => salesTotals(db, actor, filter), 20);
   const page = (name: string, path: string, connections?: number) =>
     load(name, `${appUrl}${path}`, { headers: { cookie }, connections });
   const first = await page("GET /sales (first page, 1M orders)", "/sales");

@@ -3,29 +3,17 @@
 // the last 90 (each ended by a count that found 1 unit consumed unpaid per product), the next guest within
 // 7 days, and a day of paid sales per product and stay night in the profit summary the forecast reads.
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { DEMO_HOST } from "~/domain/demo/demo-host";
+import { sql } from "drizzle-orm";
 import { planRestock } from "~/domain/restock/plan-restock.server";
-import type { Actor } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
 import type { Db } from "~/platform/db/database-handle.server";
-import { member, user } from "~/platform/db/schema";
 import type { BenchResult } from "./bench-cpu";
+import { demoOwner } from "./bench-demo";
 import { CONNECTIONS, load } from "./bench-load";
 
 const PROPERTIES = 200;
 const PRODUCTS = 8;
 const TARGET_MS = 500;
-
-async function demoOwner(db: Db): Promise<Actor> {
-  const [row] = await db
-    .select({ userId: member.userId, organizationId: member.organizationId })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(user.email, DEMO_HOST.email));
-  if (!row) throw new Error("no demo host");
-  return { ...row, role: "owner" };
-}
 
 /** The 200 properties and their history, in SQL. */
 async function seedPlanning(db: Db, organizationId: string): Promise<void> {

@@ -4,29 +4,17 @@
 // paid orders during it and ended by a turnover count that found 1 unit consumed unpaid (its loss movement and
 // the profit summary's row included).
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { DEMO_HOST } from "~/domain/demo/demo-host";
+import { sql } from "drizzle-orm";
 import { readShrinkage } from "~/domain/stock/shrinkage.server";
-import type { Actor } from "~/domain/team/permissions";
 import { saoPauloDay } from "~/lib/dates";
 import type { Db } from "~/platform/db/database-handle.server";
-import { member, user } from "~/platform/db/schema";
 import type { BenchResult } from "./bench-cpu";
+import { demoOwner, timed } from "./bench-demo";
 import { CONNECTIONS, load } from "./bench-load";
 
 const PROPERTIES = 500;
 const STAYS_PER_PROPERTY = 200;
 const TARGET_MS = 150;
-
-async function demoOwner(db: Db): Promise<Actor> {
-  const [row] = await db
-    .select({ userId: member.userId, organizationId: member.organizationId })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(user.email, DEMO_HOST.email));
-  if (!row) throw new Error("no demo host");
-  return { ...row, role: "owner" };
-}
 
 /** The properties, stays, counts, losses and the stays' sales, in SQL; the newest stay of each property. */
 async function seedStays(db: Db, organizationId: string): Promise<string[]> {
@@ -131,13 +119,6 @@ async function seedStays(db: Db, organizationId: string): Promise<string[]> {
   return newest.rows.map((r) => String(r.id));
 }
 
-async function timed(run: () => Promise<unknown>, times = 10): Promise<number> {
-  await run();
-  const started = process.hrtime.bigint();
-  for (let i = 0; i < times; i++) await run();
-  return Number(process.hrtime.bigint() - started) / 1e6 / times;
-}
-
 /** The stay's account and 'Perdas' over HTTP (each view rendered), one host and many at once. */
 export async function benchStays(
   appUrl: string,
@@ -154,8 +135,8 @@ export async function benchStays(
   const today = saoPauloDay(new Date());
   const month = { from: `${today.slice(0, 8)}01`, to: today };
   const quarter = { from: saoPauloDay(new Date(Date.now() - 89 * 86_400_000)), to: today };
-  const shrinkMonthMs = await timed(() => readShrinkage(db, actor, month));
-  const shrinkQuarterMs = await timed(() => readShrinkage(db, actor, quarter));
+  const shrinkMonthMs = await timed(() => readShrinkage(db, actor, month), 10);
+  const shrinkQuarterMs = await timed(() => readShrinkage(db, actor, quarter), 10);
   const headers = { cookie };
   const stayPaths = stayIds.map((id) => `/estadias/${id}`);
   const rows = [
