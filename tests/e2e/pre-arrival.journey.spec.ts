@@ -22,8 +22,10 @@ test("a guest orders 'sob encomenda' before arrival in English, pays by Pix; the
   const tag = Date.now().toString(36);
   const product = `Espumante ${tag}`;
   const guestEmail = `lucy-${tag}@example.com`;
-  const checkIn = dayFromNow(45 + (Date.now() % 20));
-  const checkOut = dayFromNow(48 + (Date.now() % 20));
+  // One offset for both days: read twice, the clock could cross a multiple of 20 ms and put check-out first.
+  const offset = Date.now() % 20;
+  const checkIn = dayFromNow(45 + offset);
+  const checkOut = dayFromNow(48 + offset);
 
   const link = await asDemoHost(browser, async (page) => {
     await test.step("the owner marks a product 'Disponível sob encomenda'", async () => {
